@@ -1,0 +1,37 @@
+# A program built against Debian's libmpich12 (stock mpicc.mpich) runs with
+# the mpich-info library through LD_LIBRARY_PATH and the mpich-info mpiexec.
+# mpich-info-test: np=2
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+out_dir=${MPICH_INFO_TEST_OUT:?}
+if [ -z "${STOCK_MPICC:-}" ]; then
+    echo "SKIP: Debian's mpicc.mpich (libmpich-dev) is not installed"
+    exit 77
+fi
+cat > "$out_dir/dropin.c" <<'PROG'
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len, rank;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Get_library_version(version, &len);
+    if (rank == 0)
+        printf("%s\n", version);
+    MPI_Finalize();
+    return 0;
+}
+PROG
+"$STOCK_MPICC" -o "$out_dir/dropin" "$out_dir/dropin.c"
+lib=$(LD_LIBRARY_PATH="$prefix/lib" ldd "$out_dir/dropin" | awk '/libmpich\.so\.12/ {print $3}')
+case "$lib" in
+    "$prefix"/lib/*) ;;
+    *) echo "expected libmpich.so.12 to resolve under $prefix/lib, got '$lib'"; exit 1 ;;
+esac
+got=$(LD_LIBRARY_PATH="$prefix/lib" "$prefix/bin/mpiexec" -n "$MPICH_INFO_TEST_NP" "$out_dir/dropin")
+case "$got" in
+    *mpich-info*) echo " No Errors" ;;
+    *) echo "expected the library version to name mpich-info, got: $got"; exit 1 ;;
+esac
