@@ -1,0 +1,60 @@
+/* Helpers shared by the project's C MPI tests: count failures and print what
+ * was expected and what came. Header-only so each test stays one file. */
+#ifndef MPICH_INFO_TEST_CHECK_H
+#define MPICH_INFO_TEST_CHECK_H
+
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+static int check_failures;
+
+#define CHECK(cond, ...)                                                    \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
+            fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);                 \
+            fprintf(stderr, __VA_ARGS__);                                   \
+            fprintf(stderr, "\n");                                          \
+            check_failures++;                                               \
+        }                                                                   \
+    } while (0)
+
+static inline const char *error_class_name(int cls)
+{
+    switch (cls) {
+        case MPI_SUCCESS: return "MPI_SUCCESS";
+        case MPI_ERR_ARG: return "MPI_ERR_ARG";
+        case MPI_ERR_INFO: return "MPI_ERR_INFO";
+        case MPI_ERR_INFO_KEY: return "MPI_ERR_INFO_KEY";
+        case MPI_ERR_INFO_VALUE: return "MPI_ERR_INFO_VALUE";
+        case MPI_ERR_INFO_NOKEY: return "MPI_ERR_INFO_NOKEY";
+        case MPI_ERR_OTHER: return "MPI_ERR_OTHER";
+        default: return "another class";
+    }
+}
+
+/* Check that a call returned an error of class want (MPI_SUCCESS: no error). */
+#define CHECK_CLASS(call, want)                                             \
+    do {                                                                    \
+        int rc_ = (call), cls_ = rc_;                                       \
+        if (rc_ != MPI_SUCCESS)                                             \
+            MPI_Error_class(rc_, &cls_);                                    \
+        CHECK(cls_ == (want), "%s: expected %s, got %s (%d)", #call,        \
+              error_class_name(want), error_class_name(cls_), cls_);        \
+    } while (0)
+
+/* Sum failures over all processes; rank 0 says " No Errors" when none.
+ * Returns the process's exit status. */
+static inline int check_finish(MPI_Comm comm)
+{
+    int total = check_failures, rank = 0;
+    if (comm != MPI_COMM_NULL) {
+        MPI_Allreduce(&check_failures, &total, 1, MPI_INT, MPI_SUM, comm);
+        MPI_Comm_rank(comm, &rank);
+    }
+    if (rank == 0 && total == 0)
+        printf(" No Errors\n");
+    return total != 0;
+}
+
+#endif
