@@ -8,3 +8,4 @@ program hello_mpi
     integer :: comm_world
 
     include 'hello_body.inc'
+end program hello_mpi

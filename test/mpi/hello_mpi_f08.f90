@@ -8,3 +8,4 @@ program hello_mpi_f08
     type(MPI_Comm) :: comm_world
 
     include 'hello_body.inc'
+end program hello_mpi_f08
