@@ -11,6 +11,34 @@
 #define NKEYS 400
 
 static MPI_Info shared;
+/* Walking with get_nkeys + get_nthkey is only meaningful while no key is
+ * deleted (the count would shrink under the walker), so every thread
+ * finishes the set-and-walk phase before any thread starts deleting. */
+static pthread_barrier_t phase_barrier;
+
+/* Walk a private dup of the shared info while others delete from it: the
+ * dup is a consistent snapshot, so every index below its count must name a
+ * key whose value can be read back from the dup. */
+static void walk_snapshot(int t)
+{
+    MPI_Info dup;
+    char key[MPI_MAX_INFO_KEY + 1], got[64];
+    int nkeys, flag;
+
+    MPI_Info_dup(shared, &dup);
+    MPI_Info_get_nkeys(dup, &nkeys);
+    for (int n = 0; n < nkeys; n++) {
+        MPI_Info_get_nthkey(dup, n, key);
+        MPI_Info_get(dup, key, 63, got, &flag);
+        if (!flag || got[0] != 'v') {
+            fprintf(stderr, "thread %d: snapshot key %d '%s': expected a value, got '%s'\n", t, n,
+                    key, flag ? got : "(absent)");
+            __atomic_fetch_add(&check_failures, 1, __ATOMIC_RELAXED);
+            break;
+        }
+    }
+    MPI_Info_free(&dup);
+}
 
 static void *worker(void *arg)
 {
@@ -32,8 +60,9 @@ static void *worker(void *arg)
             __atomic_fetch_add(&check_failures, 1, __ATOMIC_RELAXED);
         }
         if (i % 50 == 0) {
-            /* Walk and dup the shared info while it changes: any answer is
-             * fine as long as nothing breaks. */
+            /* Walk and dup the shared info while others add to it: keys
+             * only grow in this phase, so every index below the count read
+             * is valid; which key it names may change. */
             MPI_Info_get_nkeys(shared, &nkeys);
             for (int n = 0; n < nkeys; n += 37)
                 MPI_Info_get_nthkey(shared, n, got);
@@ -41,10 +70,13 @@ static void *worker(void *arg)
             MPI_Info_free(&dup);
         }
     }
-    /* Delete the odd keys we added. */
+    pthread_barrier_wait(&phase_barrier);
+    /* Delete the odd keys we added, snapshotting the shared info meanwhile. */
     for (int i = 1; i < NKEYS; i += 2) {
         snprintf(key, sizeof(key), "t%d_k%d", t, i);
         MPI_Info_delete(shared, key);
+        if (i % 51 == 0)
+            walk_snapshot(t);
     }
     MPI_Info_get_nkeys(own, &nkeys);
     if (nkeys != NKEYS) {
@@ -62,10 +94,12 @@ static void run_threads(const char *phase)
     int flag, nkeys;
 
     MPI_Info_create(&shared);
+    pthread_barrier_init(&phase_barrier, NULL, NTHREADS);
     for (long t = 0; t < NTHREADS; t++)
         pthread_create(&threads[t], NULL, worker, (void *) t);
     for (int t = 0; t < NTHREADS; t++)
         pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&phase_barrier);
 
     MPI_Info_get_nkeys(shared, &nkeys);
     CHECK(nkeys == NTHREADS * NKEYS / 2, "%s: expected %d keys left, got %d", phase,
