@@ -1,0 +1,99 @@
+# MPI_INFO_ENV and MPI_Info_create_env under many launch lines: process
+# counts 1, 2 and 4, arguments with blanks, quotes and empty strings, -wdir
+# (absolute and relative), an MPMD launch of two programs, a configuration
+# file, requested thread levels, a singleton, a Sessions-only program,
+# MPI_Comm_spawn and the three Fortran interfaces. Each launch exports the
+# values this script expects (EXPECT_*), worked out from the launch line
+# itself; the programs work out command, argv, host, arch and wdir from
+# their own arguments and the system.
+# mpich-info-test: np=1
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+out_dir=${MPICH_INFO_TEST_OUT:?}
+here=$(cd "$(dirname "$0")" && pwd)
+work="$out_dir/info_env"
+rm -rf "$work"
+mkdir -p "$work/wdir"
+work=$(cd "$work" && pwd -P)
+cd "$work"
+for prog in world sessions spawn; do
+    "$prefix/bin/mpicc" -I "$here" -o "info_env_$prog" "$here/info_env/$prog.c"
+done
+# One Fortran source, built for each of the three Fortran interfaces.
+for interface in MPI_F08 MPI MPIF_H; do
+    "$prefix/bin/mpifort" "-DUSE_$interface" -o "info_env_fortran_$interface" \
+        "$here/info_env/fortran.F90"
+done
+mpiexec=$prefix/bin/mpiexec
+long_argument=$(printf 'x%.0s' $(seq 1500))
+
+status=0
+# launch DESCRIPTION COMMAND...: run one launch; show its output on failure.
+launch() {
+    description=$1
+    shift
+    if ! timeout 120 "$@" < /dev/null > launch.out 2>&1; then
+        echo "FAILED: $description"
+        echo "  command: $*"
+        sed 's/^/  | /' launch.out | head -n 40
+        status=1
+    fi
+}
+
+for np in 1 2 4; do
+    EXPECT_MAXPROCS=$np launch "$np processes, awkward arguments" \
+        "$mpiexec" -n "$np" ./info_env_world "two words" "" 'say "hi"' 'back\slash' plain
+done
+EXPECT_MAXPROCS=1 launch "no arguments" "$mpiexec" -n 1 ./info_env_world
+EXPECT_MAXPROCS=1 launch "an argument longer than MPI_MAX_INFO_VAL (argv left out)" \
+    "$mpiexec" -n 1 ./info_env_world "$long_argument"
+EXPECT_MAXPROCS=2 EXPECT_WDIR="$work/wdir" launch "-wdir, absolute" \
+    "$mpiexec" -n 2 -wdir "$work/wdir" "$work/info_env_world" a
+EXPECT_MAXPROCS=2 EXPECT_WDIR="$work/wdir" launch "-wdir, relative to mpiexec's directory" \
+    "$mpiexec" -n 2 -wdir wdir "$work/info_env_world" b
+launch "MPMD: each program sees its own count and arguments" \
+    "$mpiexec" -n 1 -env EXPECT_MAXPROCS 1 ./info_env_world first : \
+               -n 3 -env EXPECT_MAXPROCS 3 ./info_env_fortran_MPI second "and third"
+printf '%s\n' "-n 1 -env EXPECT_MAXPROCS 1 ./info_env_world from file" \
+              "-n 2 -env EXPECT_MAXPROCS 2 ./info_env_world also from file" > launch.config
+EXPECT_FILE="$work/launch.config" launch "-configfile (reported as file)" \
+    "$mpiexec" -configfile launch.config
+MPIR_CVAR_DEFAULT_THREAD_LEVEL=mpi_thread_funneled EXPECT_THREAD_LEVEL=MPI_THREAD_FUNNELED \
+    EXPECT_MAXPROCS=2 launch "thread level asked for before start" \
+    "$mpiexec" -n 2 ./info_env_world t
+MPIR_CVAR_DEFAULT_THREAD_LEVEL=MPI_THREAD_MULTIPLE EXPECT_THREAD_LEVEL=MPI_THREAD_MULTIPLE \
+    EXPECT_MAXPROCS=1 launch "thread level MPI_THREAD_MULTIPLE" \
+    "$mpiexec" -n 1 ./info_env_world t
+EXPECT_MAXPROCS=1 launch "singleton (no mpiexec)" ./info_env_world alone "with args"
+EXPECT_MAXPROCS=2 launch "Sessions model only" \
+    "$mpiexec" -n 2 ./info_env_sessions s1 "s 2" ""
+for interface in MPI_F08 MPI MPIF_H; do
+    EXPECT_MAXPROCS=2 launch "Fortran ($interface)" \
+        "$mpiexec" -n 2 "./info_env_fortran_$interface" "f arg" "" 'q"uote' 'back\slash'
+done
+
+EXPECT_SPAWN_WDIR="$work/wdir" launch "MPI_Comm_spawn: the children's own values" \
+    "$mpiexec" -n 1 "$work/info_env_spawn"
+
+# mpiinfo, the installed tool, prints each process's table in rank order.
+if timeout 120 "$mpiexec" -n 1 -wdir "$work/wdir" "$prefix/bin/mpiinfo" x "y z" : \
+        -n 2 "$prefix/bin/mpiinfo" < /dev/null > mpiinfo.out 2>&1; then
+    awk '/^MPI_INFO_ENV of rank/ { rank = $4 } { print rank ": " $0 }' mpiinfo.out > mpiinfo.ranked
+    for want in "0: MPI_INFO_ENV of rank 0 of 3:" "0:   argv                     x \"y z\"" \
+                "0:   maxprocs                 1" "0:   wdir                     $work/wdir" \
+                "2: MPI_INFO_ENV of rank 2 of 3:" "2:   maxprocs                 2" \
+                "2:   wdir                     $work"; do
+        if ! grep -qxF -- "$want" mpiinfo.ranked; then
+            echo "FAILED: mpiinfo: expected the line '$want' (rank: line), got:"
+            sed 's/^/  | /' mpiinfo.ranked
+            status=1
+        fi
+    done
+else
+    echo "FAILED: mpiinfo did not run:"
+    sed 's/^/  | /' mpiinfo.out
+    status=1
+fi
+
+[ "$status" -eq 0 ] && echo " No Errors"
+exit "$status"

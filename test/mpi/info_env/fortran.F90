@@ -1,0 +1,105 @@
+! MPI_INFO_ENV and MPI_INFO_CREATE_ENV through each Fortran interface: the
+! mpi_f08 module (built with -DUSE_MPI_F08), mpif.h (-DUSE_MPIF_H) or the
+! mpi module. command and argv come from the Fortran command line (init
+! gets no arguments); the expected values are built here from
+! GET_COMMAND_ARGUMENT with the project's argv format. Launched by
+! info_env.sh.
+#ifdef USE_MPI_F08
+#define INFO_HANDLE type(MPI_Info)
+#else
+#define INFO_HANDLE integer
+#endif
+program info_env_fortran
+#if defined(USE_MPI_F08)
+    use mpi_f08
+    implicit none
+#elif defined(USE_MPIF_H)
+    implicit none
+    include 'mpif.h'
+#else
+    use mpi
+    implicit none
+#endif
+    character(len=4096) :: want_command, want_argv
+    integer :: errs, ierror
+    INFO_HANDLE :: info
+
+    errs = 0
+    call expected(want_command, want_argv)
+    call MPI_INIT(ierror)
+    call check(MPI_INFO_ENV, 'MPI_INFO_ENV after MPI_INIT')
+    call MPI_INFO_CREATE_ENV(info, ierror)
+    call check(info, 'MPI_INFO_CREATE_ENV')
+    call MPI_INFO_FREE(info, ierror)
+    call MPI_FINALIZE(ierror)
+    call check(MPI_INFO_ENV, 'MPI_INFO_ENV after MPI_FINALIZE')
+    call MPI_INFO_CREATE_ENV(info, ierror)
+    call check(info, 'MPI_INFO_CREATE_ENV after MPI_FINALIZE')
+    call MPI_INFO_FREE(info, ierror)
+    if (errs == 0) print '(a)', ' No Errors'
+    if (errs /= 0) error stop 1
+
+contains
+
+    subroutine expected(command, args)
+        character(len=*), intent(out) :: command, args
+        character(len=1024) :: arg
+        integer :: i, j, n, length
+        logical :: quote
+        call get_command_argument(0, command)
+        args = ''
+        n = 0
+        do i = 1, command_argument_count()
+            call get_command_argument(i, arg, length)
+            quote = length == 0 .or. scan(arg(1:length), ' "\' // achar(9)) > 0
+            if (i > 1) call put(args, n, ' ')
+            if (quote) call put(args, n, '"')
+            do j = 1, length
+                if (quote .and. (arg(j:j) == '"' .or. arg(j:j) == '\')) call put(args, n, '\')
+                call put(args, n, arg(j:j))
+            end do
+            if (quote) call put(args, n, '"')
+        end do
+    end subroutine expected
+
+    subroutine put(text, n, c)
+        character(len=*), intent(inout) :: text
+        integer, intent(inout) :: n
+        character(len=1), intent(in) :: c
+        n = n + 1
+        text(n:n) = c
+    end subroutine put
+
+    subroutine check_key(info, key, want, where)
+        INFO_HANDLE, intent(in) :: info
+        character(len=*), intent(in) :: key, want, where
+        character(len=4096) :: value
+        integer :: buflen, ierror
+        logical :: flag
+        buflen = len(value)
+        call MPI_INFO_GET_STRING(info, key, buflen, value, flag, ierror)
+        if (len_trim(want) == 0) then
+            if (flag) then
+                print '(5a)', where, ': expected no ', key, ', got ', trim(value)
+                errs = errs + 1
+            end if
+        else if (.not. flag) then
+            print '(6a)', where, ': expected ', key, ' = ', trim(want), ', got no such key'
+            errs = errs + 1
+        else if (value /= want) then
+            print '(8a)', where, ': expected ', key, ' = ', trim(want), ', got ', trim(value)
+            errs = errs + 1
+        end if
+    end subroutine check_key
+
+    subroutine check(info, where)
+        INFO_HANDLE, intent(in) :: info
+        character(len=*), intent(in) :: where
+        character(len=64) :: maxprocs
+        call get_environment_variable('EXPECT_MAXPROCS', maxprocs)
+        call check_key(info, 'command', want_command, where)
+        call check_key(info, 'argv', want_argv, where)
+        call check_key(info, 'maxprocs', maxprocs, where)
+        call check_key(info, 'thread_level', 'MPI_THREAD_SINGLE', where)
+    end subroutine check
+end program info_env_fortran
