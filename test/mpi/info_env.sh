@@ -25,6 +25,8 @@ for interface in MPI_F08 MPI MPIF_H; do
         "$here/info_env/fortran.F90"
 done
 mpiexec=$prefix/bin/mpiexec
+# For the Fortran programs, which have no uname or getcwd of their own.
+export EXPECT_HOST="$(uname -n)" EXPECT_ARCH="$(uname -m)"
 long_argument=$(printf 'x%.0s' $(seq 1500))
 
 status=0
@@ -51,7 +53,7 @@ EXPECT_MAXPROCS=2 EXPECT_WDIR="$work/wdir" launch "-wdir, absolute" \
     "$mpiexec" -n 2 -wdir "$work/wdir" "$work/info_env_world" a
 EXPECT_MAXPROCS=2 EXPECT_WDIR="$work/wdir" launch "-wdir, relative to mpiexec's directory" \
     "$mpiexec" -n 2 -wdir wdir "$work/info_env_world" b
-launch "MPMD: each program sees its own count and arguments" \
+EXPECT_WDIR="$work" launch "MPMD: each program sees its own count and arguments" \
     "$mpiexec" -n 1 -env EXPECT_MAXPROCS 1 ./info_env_world first : \
                -n 3 -env EXPECT_MAXPROCS 3 ./info_env_fortran_MPI second "and third"
 printf '%s\n' "-n 1 -env EXPECT_MAXPROCS 1 ./info_env_world from file" \
@@ -68,7 +70,7 @@ EXPECT_MAXPROCS=1 launch "singleton (no mpiexec)" ./info_env_world alone "with a
 EXPECT_MAXPROCS=2 launch "Sessions model only" \
     "$mpiexec" -n 2 ./info_env_sessions s1 "s 2" ""
 for interface in MPI_F08 MPI MPIF_H; do
-    EXPECT_MAXPROCS=2 launch "Fortran ($interface)" \
+    EXPECT_MAXPROCS=2 EXPECT_WDIR="$work" launch "Fortran ($interface)" \
         "$mpiexec" -n 2 "./info_env_fortran_$interface" "f arg" "" 'q"uote' 'back\slash'
 done
 

@@ -92,14 +92,27 @@ contains
         end if
     end subroutine check_key
 
+    ! host, arch and wdir as the launching script found them (uname -n,
+    ! uname -m, its directory); a key whose variable is unset or empty must
+    ! be absent.
     subroutine check(info, where)
         INFO_HANDLE, intent(in) :: info
         character(len=*), intent(in) :: where
-        character(len=64) :: maxprocs
+        character(len=4096) :: maxprocs, host, arch, wdir, file
         call get_environment_variable('EXPECT_MAXPROCS', maxprocs)
+        call get_environment_variable('EXPECT_HOST', host)
+        call get_environment_variable('EXPECT_ARCH', arch)
+        call get_environment_variable('EXPECT_WDIR', wdir)
+        call get_environment_variable('EXPECT_FILE', file)
         call check_key(info, 'command', want_command, where)
         call check_key(info, 'argv', want_argv, where)
         call check_key(info, 'maxprocs', maxprocs, where)
+        call check_key(info, 'soft', '', where)
+        call check_key(info, 'host', host, where)
+        call check_key(info, 'arch', arch, where)
+        call check_key(info, 'wdir', wdir, where)
+        call check_key(info, 'file', file, where)
         call check_key(info, 'thread_level', 'MPI_THREAD_SINGLE', where)
+        call check_key(info, 'mpi_initial_errhandler', 'mpi_errors_are_fatal', where)
     end subroutine check
 end program info_env_fortran
