@@ -9,6 +9,11 @@
  * list-walking implementation finishes in reasonable time; each sample
  * spreads over the whole info, so the per-operation cost is representative.
  * Small sizes repeat the whole cycle to get a stable time.
+ *
+ * get-hot16 gets the same 16 keys over and over. Its cost at large N against
+ * small N is what the lookup itself costs as the info grows; the shuffled
+ * gets at large N also pay for cache misses, since an info of thousands of
+ * keys no longer fits in the processor's caches.
  * Output: lines "N operation ns". */
 #include <mpi.h>
 #include <stdio.h>
@@ -43,7 +48,7 @@ int main(int argc, char **argv)
     for (int s = 0; s < 4; s++) {
         int n = sizes[s], sample = n < MAX_SAMPLE ? n : MAX_SAMPLE;
         int reps = n >= 4096 ? 1 : 65536 / n, flag;
-        double t_set = 0, t_get = 0, t_nth = 0, t_dup = 0, t_del = 0, t0;
+        double t_set = 0, t_get = 0, t_hot = 0, t_nth = 0, t_dup = 0, t_del = 0, t0;
         char (*keys)[24] = malloc(sizeof(*keys) * (size_t) n);
         int *order = malloc(sizeof(int) * (size_t) n);
 
@@ -67,6 +72,11 @@ int main(int argc, char **argv)
 
             t0 = now_ns();
             for (int i = 0; i < sample; i++)
+                MPI_Info_get(info, keys[order[i % 16]], 63, value, &flag);
+            t_hot += now_ns() - t0;
+
+            t0 = now_ns();
+            for (int i = 0; i < sample; i++)
                 MPI_Info_get_nthkey(info, (int) ((long) i * n / sample), key);
             t_nth += now_ns() - t0;
 
@@ -83,6 +93,7 @@ int main(int argc, char **argv)
         }
         printf("%d set %.1f\n", n, t_set / reps / n);
         printf("%d get %.1f\n", n, t_get / reps / sample);
+        printf("%d get-hot16 %.1f\n", n, t_hot / reps / sample);
         printf("%d nthkey %.1f\n", n, t_nth / reps / sample);
         printf("%d dup %.1f\n", n, t_dup / reps / n);
         printf("%d delete %.1f\n", n, t_del / reps / sample);
