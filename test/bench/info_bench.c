@@ -2,25 +2,37 @@
  * Compiled once against stock MPICH and once against mpich-info by
  * test/bench/run, which prints both side by side.
  *
- * For each size N: set N keys (per set), get keys in a shuffled order,
- * get_nthkey over positions spread across 0..N-1 (what a full walk costs per
- * step), dup (per key copied) and delete in a shuffled order. At large N the
- * gets, nthkeys and deletes are a sample of 4,096, so that the stock
- * list-walking implementation finishes in reasonable time; each sample
- * spreads over the whole info, so the per-operation cost is representative.
- * Small sizes repeat the whole cycle to get a stable time.
+ * For each size N, one cycle is: set N keys (per set), get keys in a
+ * shuffled order (get), get every key in insertion order (get-inorder),
+ * get the same 16 keys over and over (get-hot16), get_nthkey over positions
+ * spread across 0..N-1 (what a full walk costs per step), dup (per key
+ * copied) and delete in a shuffled order. At large N the shuffled gets, the
+ * nthkeys and the deletes are a sample of 4,096 spread over the whole info,
+ * so that the stock list-walking implementation finishes in reasonable
+ * time. The keys to look up are copied beforehand into an array in the
+ * order they are used, so that the benchmark's own reads are sequential
+ * and what is timed is the library.
  *
- * get-hot16 gets the same 16 keys over and over. Its cost at large N against
- * small N is what the lookup itself costs as the info grows; the shuffled
- * gets at large N also pay for cache misses, since an info of thousands of
- * keys no longer fits in the processor's caches.
+ * The first cycle warms up (first-touch page faults, malloc arena growth)
+ * and is not counted; cycles are then repeated until they took at least
+ * half a second in all (at least one).
+ *
+ * get-hot16 against get at large N separates the lookup's own cost from
+ * cache misses: an info of thousands of keys no longer fits in the
+ * processor's caches, so a shuffled lookup waits for memory. mem-random is
+ * the reference for that wait: one load from a random place in a buffer of
+ * N x 128 bytes (about an info of N keys), each load depending on the one
+ * before, as a lookup's do. It does not involve MPI.
  * Output: lines "N operation ns". */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define MAX_SAMPLE 4096
+#define KEY_SIZE 24
+#define MIN_MEASURED_NS 5e8
 
 static double now_ns(void)
 {
@@ -38,67 +50,121 @@ static void shuffle(int *a, int n, unsigned *seed)
     }
 }
 
+enum { OP_SET, OP_GET, OP_GET_INORDER, OP_GET_HOT16, OP_NTHKEY, OP_DUP, OP_DELETE, N_OPS };
+static const char *op_names[N_OPS] =
+    { "set", "get", "get-inorder", "get-hot16", "nthkey", "dup", "delete" };
+
+/* One cycle on an info of n keys; adds each operation's time to t[]. */
+static void cycle(int n, int sample, char (*keys)[KEY_SIZE], int *order, char (*used)[KEY_SIZE],
+                  unsigned *seed, double *t)
+{
+    char key[MPI_MAX_INFO_KEY + 1], value[64];
+    int flag;
+    double t0;
+    MPI_Info info, dup;
+
+    MPI_Info_create(&info);
+    t0 = now_ns();
+    for (int i = 0; i < n; i++)
+        MPI_Info_set(info, keys[i], "a value of some length");
+    t[OP_SET] += now_ns() - t0;
+
+    shuffle(order, n, seed);
+    for (int i = 0; i < sample; i++)
+        memcpy(used[i], keys[order[i]], KEY_SIZE);
+    t0 = now_ns();
+    for (int i = 0; i < sample; i++)
+        MPI_Info_get(info, used[i], 63, value, &flag);
+    t[OP_GET] += now_ns() - t0;
+
+    t0 = now_ns();
+    for (int i = 0; i < n; i++)
+        MPI_Info_get(info, keys[i], 63, value, &flag);
+    t[OP_GET_INORDER] += now_ns() - t0;
+
+    t0 = now_ns();
+    for (int i = 0; i < sample; i++)
+        MPI_Info_get(info, used[i % 16], 63, value, &flag);
+    t[OP_GET_HOT16] += now_ns() - t0;
+
+    t0 = now_ns();
+    for (int i = 0; i < sample; i++)
+        MPI_Info_get_nthkey(info, (int) ((long) i * n / sample), key);
+    t[OP_NTHKEY] += now_ns() - t0;
+
+    t0 = now_ns();
+    MPI_Info_dup(info, &dup);
+    t[OP_DUP] += now_ns() - t0;
+    MPI_Info_free(&dup);
+
+    t0 = now_ns();
+    for (int i = 0; i < sample; i++)
+        MPI_Info_delete(info, used[i]);
+    t[OP_DELETE] += now_ns() - t0;
+    MPI_Info_free(&info);
+}
+
+/* ns per load of a random pointer chase through n * 128 bytes. */
+static double random_load_ns(int n, unsigned *seed)
+{
+    int slots = n * 128 / (int) sizeof(void *), loads = 1 << 20;
+    void **buf = malloc(sizeof(void *) * (size_t) slots);
+    int *perm = malloc(sizeof(int) * (size_t) slots);
+
+    /* One cycle through all slots in a random order. */
+    for (int i = 0; i < slots; i++)
+        perm[i] = i;
+    shuffle(perm, slots, seed);
+    for (int i = 0; i < slots; i++)
+        buf[perm[i]] = &buf[perm[(i + 1) % slots]];
+    void **p = &buf[perm[0]];
+    for (int i = 0; i < slots; i++)
+        p = *p;
+    double t0 = now_ns();
+    for (int i = 0; i < loads; i++)
+        p = *p;
+    double ns = (now_ns() - t0) / loads;
+    /* Keep the chase from being optimized away. */
+    if (p == NULL)
+        printf("unreachable\n");
+    free(buf);
+    free(perm);
+    return ns;
+}
+
 int main(int argc, char **argv)
 {
     static const int sizes[] = { 16, 256, 4096, 65536 };
-    char key[MPI_MAX_INFO_KEY + 1], value[64];
     unsigned seed = 12345;
 
     MPI_Init(&argc, &argv);
     for (int s = 0; s < 4; s++) {
-        int n = sizes[s], sample = n < MAX_SAMPLE ? n : MAX_SAMPLE;
-        int reps = n >= 4096 ? 1 : 65536 / n, flag;
-        double t_set = 0, t_get = 0, t_hot = 0, t_nth = 0, t_dup = 0, t_del = 0, t0;
-        char (*keys)[24] = malloc(sizeof(*keys) * (size_t) n);
+        int n = sizes[s], sample = n < MAX_SAMPLE ? n : MAX_SAMPLE, reps = 0;
+        double t[N_OPS] = { 0 }, warmup[N_OPS] = { 0 }, total = 0;
+        char (*keys)[KEY_SIZE] = malloc(sizeof(*keys) * (size_t) n);
+        char (*used)[KEY_SIZE] = malloc(sizeof(*used) * (size_t) sample);
         int *order = malloc(sizeof(int) * (size_t) n);
 
         for (int i = 0; i < n; i++) {
-            snprintf(keys[i], sizeof(keys[i]), "hint_key_%d", i);
+            snprintf(keys[i], KEY_SIZE, "hint_key_%d", i);
             order[i] = i;
         }
-        for (int r = 0; r < reps; r++) {
-            MPI_Info info, dup;
-            MPI_Info_create(&info);
-            t0 = now_ns();
-            for (int i = 0; i < n; i++)
-                MPI_Info_set(info, keys[i], "a value of some length");
-            t_set += now_ns() - t0;
-
-            shuffle(order, n, &seed);
-            t0 = now_ns();
-            for (int i = 0; i < sample; i++)
-                MPI_Info_get(info, keys[order[i]], 63, value, &flag);
-            t_get += now_ns() - t0;
-
-            t0 = now_ns();
-            for (int i = 0; i < sample; i++)
-                MPI_Info_get(info, keys[order[i % 16]], 63, value, &flag);
-            t_hot += now_ns() - t0;
-
-            t0 = now_ns();
-            for (int i = 0; i < sample; i++)
-                MPI_Info_get_nthkey(info, (int) ((long) i * n / sample), key);
-            t_nth += now_ns() - t0;
-
-            t0 = now_ns();
-            MPI_Info_dup(info, &dup);
-            t_dup += now_ns() - t0;
-            MPI_Info_free(&dup);
-
-            t0 = now_ns();
-            for (int i = 0; i < sample; i++)
-                MPI_Info_delete(info, keys[order[i]]);
-            t_del += now_ns() - t0;
-            MPI_Info_free(&info);
+        cycle(n, sample, keys, order, used, &seed, warmup);
+        while (reps == 0 || total < MIN_MEASURED_NS) {
+            cycle(n, sample, keys, order, used, &seed, t);
+            reps++;
+            total = 0;
+            for (int op = 0; op < N_OPS; op++)
+                total += t[op];
         }
-        printf("%d set %.1f\n", n, t_set / reps / n);
-        printf("%d get %.1f\n", n, t_get / reps / sample);
-        printf("%d get-hot16 %.1f\n", n, t_hot / reps / sample);
-        printf("%d nthkey %.1f\n", n, t_nth / reps / sample);
-        printf("%d dup %.1f\n", n, t_dup / reps / n);
-        printf("%d delete %.1f\n", n, t_del / reps / sample);
+        for (int op = 0; op < N_OPS; op++) {
+            int per_cycle = (op == OP_SET || op == OP_GET_INORDER || op == OP_DUP) ? n : sample;
+            printf("%d %s %.1f\n", n, op_names[op], t[op] / reps / per_cycle);
+        }
+        printf("%d mem-random %.1f\n", n, random_load_ns(n, &seed));
         fflush(stdout);
         free(keys);
+        free(used);
         free(order);
     }
     MPI_Finalize();
