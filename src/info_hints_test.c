@@ -1,0 +1,240 @@
+/* Unit test of MPICH's hint engine (src/mpi/info/info_hints.c of the patched
+ * tree, compiled in here with the value parser it uses): each hint type with
+ * valid, blank-padded and malformed values, the set_info rules, refusal by a
+ * hint's action, reporting and round trips, the agreement digest, and
+ * allocation failure at every allocation an offer makes. */
+#include "mpl.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Allocations still allowed before the next one fails; -1: none fails. */
+static int allocations_left = -1;
+
+static void *failing_malloc(size_t size)
+{
+    if (allocations_left == 0)
+        return NULL;
+    if (allocations_left > 0)
+        allocations_left--;
+    return malloc(size);
+}
+
+#undef MPL_direct_malloc
+#define MPL_direct_malloc failing_malloc
+#include "mpi/info/info_hints.c"
+#include "mpi/info/info_parse.c"
+
+static int failures;
+
+#define CHECK(cond, ...) do { if (!(cond)) { printf(__VA_ARGS__); printf("\n"); failures++; } } while (0)
+
+static const char *const orderings[] = { "rar", "raw", "war", "waw", NULL };
+static const char *const ops[] = { "same_op", "same_op_no_op", NULL };
+
+/* Records what the action was given; refuses the number 13. */
+static int applied_number = -1;
+static int apply_test(void *object, const MPIR_Hint_def * def, int number, const char *text)
+{
+    (void) object;
+    (void) def;
+    (void) text;
+    if (number == 13)
+        return 1;
+    applied_number = number;
+    return 0;
+}
+
+static const MPIR_Hint_def test_defs[] = {
+    {"flag", MPIR_HINT_BOOL, "false", 0, NULL, 0, 0, NULL, "a boolean"},
+    {"fixed_flag", MPIR_HINT_BOOL, "false", MPIR_HINT_FIXED_AT_CREATION | MPIR_HINT_SAME_ON_ALL,
+     NULL, 0, 0, NULL, "fixed at creation, same on all"},
+    {"count", MPIR_HINT_INT, NULL, 0, NULL, -5, 100, apply_test, "an integer, no default"},
+    {"name", MPIR_HINT_STRING, NULL, 0, NULL, 0, 0, NULL, "a string"},
+    {"ops", MPIR_HINT_ENUM, "same_op_no_op", 0, ops, 0, 0, NULL, "an enumeration"},
+    {"ordering", MPIR_HINT_LIST, "rar,raw,war,waw", MPIR_HINT_SAME_ON_ALL, orderings, 0, 0, NULL,
+     "a list"},
+};
+
+static const MPIR_Hint_table test_table = { "test object", test_defs, 6 };
+
+static const char *text_of(const MPIR_Hints * h, const char *key)
+{
+    const MPIR_Hint_setting *s = MPIR_Hints_get(h, key);
+    return (s && s->present) ? s->text : "(absent)";
+}
+
+/* Offer key=value at phase; expect outcome and, afterwards, the reported
+ * text want ("(absent)" for none). */
+static void expect(MPIR_Hints * h, MPIR_Hint_phase phase, const char *key, const char *value,
+                   MPIR_Hint_outcome outcome, const char *want)
+{
+    MPIR_Hint_outcome got = MPIR_Hints_offer(h, NULL, key, value, phase);
+    CHECK(got == outcome, "offer %s='%s': expected outcome %d, got %d", key, value, (int) outcome,
+          (int) got);
+    CHECK(strcmp(text_of(h, key), want) == 0, "offer %s='%s': expected value '%s', got '%s'", key,
+          value, want, text_of(h, key));
+}
+
+/* Collects reported pairs as "k=v;k=v;". */
+static int collect(void *ctx, const char *key, const char *value)
+{
+    char *buf = ctx;
+    size_t n = strlen(buf);
+    snprintf(buf + n, 1024 - n, "%s=%s;", key, value);
+    return 0;
+}
+
+struct pairs {
+    char keys[16][64], values[16][64];
+    int n;
+};
+
+static int remember(void *ctx, const char *key, const char *value)
+{
+    struct pairs *p = ctx;
+    snprintf(p->keys[p->n], 64, "%s", key);
+    snprintf(p->values[p->n], 64, "%s", value);
+    p->n++;
+    return 0;
+}
+
+static void types_and_rules(void)
+{
+    MPIR_Hints h;
+    char report[1024] = "";
+    const MPIR_Hint_phase C = MPIR_HINT_AT_CREATION, S = MPIR_HINT_AT_SET_INFO;
+
+    CHECK(MPIR_Hints_init(&h, &test_table) == 0, "init: expected success");
+    MPIR_Hints_report(&h, collect, report);
+    CHECK(strcmp(report, "flag=false;fixed_flag=false;ops=same_op_no_op;ordering=rar,raw,war,waw;")
+          == 0, "defaults: expected the hints with defaults in table order, got '%s'", report);
+
+    expect(&h, C, "flag", "true", MPIR_HINT_ACCEPTED, "true");
+    expect(&h, C, "flag", " false\t", MPIR_HINT_ACCEPTED, "false");
+    expect(&h, C, "flag", " true ", MPIR_HINT_ACCEPTED, "true");
+    expect(&h, C, "flag", "TRUE", MPIR_HINT_MALFORMED, "true");
+    expect(&h, C, "flag", "1", MPIR_HINT_MALFORMED, "true");
+    expect(&h, C, "flag", "", MPIR_HINT_MALFORMED, "true");
+    expect(&h, C, "flag", "tr ue", MPIR_HINT_MALFORMED, "true");
+
+    expect(&h, C, "count", "7", MPIR_HINT_ACCEPTED, "7");
+    CHECK(applied_number == 7, "action: expected 7, got %d", applied_number);
+    expect(&h, C, "count", " +42 ", MPIR_HINT_ACCEPTED, "42");
+    expect(&h, C, "count", "-5", MPIR_HINT_ACCEPTED, "-5");
+    expect(&h, C, "count", "101", MPIR_HINT_MALFORMED, "-5");
+    expect(&h, C, "count", "-6", MPIR_HINT_MALFORMED, "-5");
+    expect(&h, C, "count", "4x", MPIR_HINT_MALFORMED, "-5");
+    expect(&h, C, "count", "99999999999", MPIR_HINT_MALFORMED, "-5");
+    expect(&h, C, "count", "13", MPIR_HINT_REFUSED, "-5");
+    CHECK(applied_number == -5, "refused value: expected the action's last value -5, got %d",
+          applied_number);
+
+    expect(&h, C, "name", " kept as given ", MPIR_HINT_ACCEPTED, " kept as given ");
+
+    expect(&h, C, "ops", " same_op ", MPIR_HINT_ACCEPTED, "same_op");
+    expect(&h, C, "ops", "other_op", MPIR_HINT_MALFORMED, "same_op");
+    expect(&h, C, "ops", "same_op,same_op_no_op", MPIR_HINT_MALFORMED, "same_op");
+
+    expect(&h, C, "ordering", " waw , rar ", MPIR_HINT_ACCEPTED, "rar,waw");
+    expect(&h, C, "ordering", " none ", MPIR_HINT_ACCEPTED, "none");
+    CHECK(MPIR_Hints_get(&h, "ordering")->number == 0, "none: expected no bits set");
+    expect(&h, C, "ordering", "raw,war", MPIR_HINT_ACCEPTED, "raw,war");
+    expect(&h, C, "ordering", "rar,,waw", MPIR_HINT_MALFORMED, "raw,war");
+    expect(&h, C, "ordering", "rar,none", MPIR_HINT_MALFORMED, "raw,war");
+    expect(&h, C, "ordering", "rar,bad", MPIR_HINT_MALFORMED, "raw,war");
+    expect(&h, C, "ordering", " ", MPIR_HINT_MALFORMED, "raw,war");
+
+    expect(&h, C, "unknown_key", "true", MPIR_HINT_UNKNOWN_KEY, "(absent)");
+
+    /* set_info: a hint fixed at creation keeps its value; others change. */
+    expect(&h, C, "fixed_flag", "true", MPIR_HINT_ACCEPTED, "true");
+    expect(&h, S, "fixed_flag", "false", MPIR_HINT_FIXED, "true");
+    expect(&h, S, "flag", "false", MPIR_HINT_ACCEPTED, "false");
+
+    /* Everything reported is accepted back and changes nothing. */
+    struct pairs before = { .n = 0 }, after = { .n = 0 };
+    MPIR_Hints_report(&h, remember, &before);
+    for (int i = 0; i < before.n; i++) {
+        MPIR_Hint_phase phase = (MPIR_Hints_find(&test_table, before.keys[i])->flags &
+                                 MPIR_HINT_FIXED_AT_CREATION) ? C : S;
+        MPIR_Hint_outcome got = MPIR_Hints_offer(&h, NULL, before.keys[i], before.values[i], phase);
+        CHECK(got == MPIR_HINT_ACCEPTED, "round trip %s='%s': expected accepted, got %d",
+              before.keys[i], before.values[i], (int) got);
+    }
+    MPIR_Hints_report(&h, remember, &after);
+    CHECK(after.n == before.n, "round trip: expected %d hints, got %d", before.n, after.n);
+    for (int i = 0; i < before.n && i < after.n; i++)
+        CHECK(strcmp(before.values[i], after.values[i]) == 0,
+              "round trip %s: expected '%s', got '%s'", before.keys[i], before.values[i],
+              after.values[i]);
+
+    /* Implementation-set values need no action and obey no phase rule. */
+    CHECK(MPIR_Hints_set_internal(&h, "fixed_flag", "false") == MPIR_HINT_ACCEPTED,
+          "set_internal: expected accepted");
+    CHECK(strcmp(text_of(&h, "fixed_flag"), "false") == 0, "set_internal: expected 'false'");
+    MPIR_Hints_free(&h);
+}
+
+static void agreement_digest(void)
+{
+    MPIR_Hints a, b;
+    MPIR_Hints_init(&a, &test_table);
+    MPIR_Hints_init(&b, &test_table);
+
+    CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
+          "digest: expected equal digests for equal settings");
+    /* flag is not SAME_ON_ALL: a difference there is allowed. */
+    MPIR_Hints_offer(&a, NULL, "flag", "true", MPIR_HINT_AT_CREATION);
+    CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
+          "digest: expected a difference in a local hint to be ignored");
+    MPIR_Hints_offer(&a, NULL, "ordering", "rar", MPIR_HINT_AT_CREATION);
+    CHECK(MPIR_Hints_agreement_digest(&a) != MPIR_Hints_agreement_digest(&b),
+          "digest: expected different digests for different 'ordering'");
+    /* The same value written differently is the same value. */
+    MPIR_Hints_offer(&b, NULL, "ordering", " rar ", MPIR_HINT_AT_CREATION);
+    CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
+          "digest: expected ' rar ' and 'rar' to agree");
+    MPIR_Hints_free(&a);
+    MPIR_Hints_free(&b);
+}
+
+/* Every allocation of an offer fails in turn: the offer reports NOMEM and
+ * the setting stays; init reports failure and leaves nothing allocated. */
+static void allocation_failure(void)
+{
+    MPIR_Hints h;
+    for (int k = 0;; k++) {
+        allocations_left = k;
+        int rc = MPIR_Hints_init(&h, &test_table);
+        allocations_left = -1;
+        if (rc == 0)
+            break;
+        CHECK(h.settings == NULL, "init with allocation %d failing: expected nothing kept", k);
+    }
+    const char *keys[] = { "flag", "count", "name", "ops", "ordering" };
+    const char *values[] = { "true", "12", "n", "same_op", "war" };
+    for (int i = 0; i < 5; i++) {
+        allocations_left = 0;
+        MPIR_Hint_outcome got = MPIR_Hints_offer(&h, NULL, keys[i], values[i],
+                                                 MPIR_HINT_AT_CREATION);
+        allocations_left = -1;
+        const MPIR_Hint_def *def = MPIR_Hints_find(&test_table, keys[i]);
+        const char *want = def->default_value ? def->default_value : "(absent)";
+        CHECK(got == MPIR_HINT_NOMEM && strcmp(text_of(&h, keys[i]), want) == 0,
+              "offer %s with allocation failing: expected NOMEM and '%s', got %d and '%s'",
+              keys[i], want, (int) got, text_of(&h, keys[i]));
+    }
+    MPIR_Hints_free(&h);
+}
+
+int main(void)
+{
+    types_and_rules();
+    agreement_digest();
+    allocation_failure();
+    if (failures)
+        printf("%d failure(s)\n", failures);
+    else
+        printf("hint engine: all checks passed\n");
+    return failures != 0;
+}
