@@ -1,8 +1,9 @@
 /* Unit test of MPICH's hint engine (src/mpi/info/info_hints.c of the patched
  * tree, compiled in here with the value parser it uses): each hint type with
  * valid, blank-padded and malformed values, the set_info rules, refusal by a
- * hint's action, reporting and round trips, the agreement digest, and
- * allocation failure at every allocation an offer makes. */
+ * hint's check, applying changed settings, offers to a copy, reporting and
+ * round trips, the agreement digest, and allocation failure at every
+ * allocation init, copy and offer make. */
 #include "mpl.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,28 +32,34 @@ static int failures;
 static const char *const orderings[] = { "rar", "raw", "war", "waw", NULL };
 static const char *const ops[] = { "same_op", "same_op_no_op", NULL };
 
-/* Records what the action was given; refuses the number 13. */
-static int applied_number = -1;
-static int apply_test(void *object, const MPIR_Hint_def * def, int number, const char *text)
+/* The check refuses the number 13; the action records what it was given. */
+static int check_test(const MPIR_Hint_def * def, int number, const char *text)
 {
-    (void) object;
     (void) def;
     (void) text;
-    if (number == 13)
-        return 1;
+    return number == 13;
+}
+
+static int applied_number = -1, applied_calls;
+static void apply_test(void *object, const MPIR_Hint_def * def, int number, const char *text)
+{
+    (void) def;
+    (void) text;
+    *(int *) object += 1;
     applied_number = number;
-    return 0;
+    applied_calls++;
 }
 
 static const MPIR_Hint_def test_defs[] = {
-    {"flag", MPIR_HINT_BOOL, "false", 0, NULL, 0, 0, NULL, "a boolean"},
+    {"flag", MPIR_HINT_BOOL, "false", 0, NULL, 0, 0, NULL, NULL, "a boolean"},
     {"fixed_flag", MPIR_HINT_BOOL, "false", MPIR_HINT_FIXED_AT_CREATION | MPIR_HINT_SAME_ON_ALL,
-     NULL, 0, 0, NULL, "fixed at creation, same on all"},
-    {"count", MPIR_HINT_INT, NULL, 0, NULL, -5, 100, apply_test, "an integer, no default"},
-    {"name", MPIR_HINT_STRING, NULL, 0, NULL, 0, 0, NULL, "a string"},
-    {"ops", MPIR_HINT_ENUM, "same_op_no_op", 0, ops, 0, 0, NULL, "an enumeration"},
+     NULL, 0, 0, NULL, NULL, "fixed at creation, same on all"},
+    {"count", MPIR_HINT_INT, NULL, 0, NULL, -5, 100, check_test, apply_test,
+     "an integer, no default"},
+    {"name", MPIR_HINT_STRING, NULL, 0, NULL, 0, 0, NULL, NULL, "a string"},
+    {"ops", MPIR_HINT_ENUM, "same_op_no_op", 0, ops, 0, 0, NULL, NULL, "an enumeration"},
     {"ordering", MPIR_HINT_LIST, "rar,raw,war,waw", MPIR_HINT_SAME_ON_ALL, orderings, 0, 0, NULL,
-     "a list"},
+     NULL, "a list"},
 };
 
 static const MPIR_Hint_table test_table = { "test object", test_defs, 6 };
@@ -68,7 +75,7 @@ static const char *text_of(const MPIR_Hints * h, const char *key)
 static void expect(MPIR_Hints * h, MPIR_Hint_phase phase, const char *key, const char *value,
                    MPIR_Hint_outcome outcome, const char *want)
 {
-    MPIR_Hint_outcome got = MPIR_Hints_offer(h, NULL, key, value, phase);
+    MPIR_Hint_outcome got = MPIR_Hints_offer(h, key, value, phase);
     CHECK(got == outcome, "offer %s='%s': expected outcome %d, got %d", key, value, (int) outcome,
           (int) got);
     CHECK(strcmp(text_of(h, key), want) == 0, "offer %s='%s': expected value '%s', got '%s'", key,
@@ -117,17 +124,35 @@ static void types_and_rules(void)
     expect(&h, C, "flag", "", MPIR_HINT_MALFORMED, "true");
     expect(&h, C, "flag", "tr ue", MPIR_HINT_MALFORMED, "true");
 
+    /* Nothing is applied until asked, then each changed setting once. */
+    int object = 0;
     expect(&h, C, "count", "7", MPIR_HINT_ACCEPTED, "7");
-    CHECK(applied_number == 7, "action: expected 7, got %d", applied_number);
+    CHECK(applied_calls == 0, "offer: expected no action yet, got %d", applied_calls);
     expect(&h, C, "count", " +42 ", MPIR_HINT_ACCEPTED, "42");
+    MPIR_Hints_apply(&h, &object);
+    CHECK(applied_calls == 1 && applied_number == 42 && object == 1,
+          "apply: expected one action with 42 on the object, got %d with %d (object %d)",
+          applied_calls, applied_number, object);
+    MPIR_Hints_apply(&h, &object);
+    CHECK(applied_calls == 1, "apply again: expected no new action, got %d", applied_calls);
     expect(&h, C, "count", "-5", MPIR_HINT_ACCEPTED, "-5");
     expect(&h, C, "count", "101", MPIR_HINT_MALFORMED, "-5");
     expect(&h, C, "count", "-6", MPIR_HINT_MALFORMED, "-5");
     expect(&h, C, "count", "4x", MPIR_HINT_MALFORMED, "-5");
     expect(&h, C, "count", "99999999999", MPIR_HINT_MALFORMED, "-5");
     expect(&h, C, "count", "13", MPIR_HINT_REFUSED, "-5");
-    CHECK(applied_number == -5, "refused value: expected the action's last value -5, got %d",
-          applied_number);
+    MPIR_Hints_apply(&h, &object);
+    CHECK(applied_number == -5, "apply: expected -5 (13 was refused), got %d", applied_number);
+
+    /* Offers to a copy leave the original alone. */
+    MPIR_Hints copy;
+    CHECK(MPIR_Hints_copy(&copy, &h) == 0, "copy: expected success");
+    expect(&copy, C, "count", "8", MPIR_HINT_ACCEPTED, "8");
+    CHECK(strcmp(text_of(&h, "count"), "-5") == 0, "copy: expected the original's -5, got '%s'",
+          text_of(&h, "count"));
+    CHECK(strcmp(text_of(&copy, "ops"), "same_op_no_op") == 0,
+          "copy: expected the default of ops copied, got '%s'", text_of(&copy, "ops"));
+    MPIR_Hints_free(&copy);
 
     expect(&h, C, "name", " kept as given ", MPIR_HINT_ACCEPTED, " kept as given ");
 
@@ -157,7 +182,7 @@ static void types_and_rules(void)
     for (int i = 0; i < before.n; i++) {
         MPIR_Hint_phase phase = (MPIR_Hints_find(&test_table, before.keys[i])->flags &
                                  MPIR_HINT_FIXED_AT_CREATION) ? C : S;
-        MPIR_Hint_outcome got = MPIR_Hints_offer(&h, NULL, before.keys[i], before.values[i], phase);
+        MPIR_Hint_outcome got = MPIR_Hints_offer(&h, before.keys[i], before.values[i], phase);
         CHECK(got == MPIR_HINT_ACCEPTED, "round trip %s='%s': expected accepted, got %d",
               before.keys[i], before.values[i], (int) got);
     }
@@ -184,14 +209,14 @@ static void agreement_digest(void)
     CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
           "digest: expected equal digests for equal settings");
     /* flag is not SAME_ON_ALL: a difference there is allowed. */
-    MPIR_Hints_offer(&a, NULL, "flag", "true", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&a, "flag", "true", MPIR_HINT_AT_CREATION);
     CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
           "digest: expected a difference in a local hint to be ignored");
-    MPIR_Hints_offer(&a, NULL, "ordering", "rar", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&a, "ordering", "rar", MPIR_HINT_AT_CREATION);
     CHECK(MPIR_Hints_agreement_digest(&a) != MPIR_Hints_agreement_digest(&b),
           "digest: expected different digests for different 'ordering'");
     /* The same value written differently is the same value. */
-    MPIR_Hints_offer(&b, NULL, "ordering", " rar ", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&b, "ordering", " rar ", MPIR_HINT_AT_CREATION);
     CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
           "digest: expected ' rar ' and 'rar' to agree");
     MPIR_Hints_free(&a);
@@ -199,7 +224,7 @@ static void agreement_digest(void)
 }
 
 /* Every allocation of an offer fails in turn: the offer reports NOMEM and
- * the setting stays; init reports failure and leaves nothing allocated. */
+ * the setting stays; init and copy report failure and keep nothing. */
 static void allocation_failure(void)
 {
     MPIR_Hints h;
@@ -215,14 +240,24 @@ static void allocation_failure(void)
     const char *values[] = { "true", "12", "n", "same_op", "war" };
     for (int i = 0; i < 5; i++) {
         allocations_left = 0;
-        MPIR_Hint_outcome got = MPIR_Hints_offer(&h, NULL, keys[i], values[i],
-                                                 MPIR_HINT_AT_CREATION);
+        MPIR_Hint_outcome got = MPIR_Hints_offer(&h, keys[i], values[i], MPIR_HINT_AT_CREATION);
         allocations_left = -1;
         const MPIR_Hint_def *def = MPIR_Hints_find(&test_table, keys[i]);
         const char *want = def->default_value ? def->default_value : "(absent)";
         CHECK(got == MPIR_HINT_NOMEM && strcmp(text_of(&h, keys[i]), want) == 0,
               "offer %s with allocation failing: expected NOMEM and '%s', got %d and '%s'",
               keys[i], want, (int) got, text_of(&h, keys[i]));
+    }
+    for (int k = 0;; k++) {
+        MPIR_Hints copy;
+        allocations_left = k;
+        int rc = MPIR_Hints_copy(&copy, &h);
+        allocations_left = -1;
+        if (rc == 0) {
+            MPIR_Hints_free(&copy);
+            break;
+        }
+        CHECK(copy.settings == NULL, "copy with allocation %d failing: expected nothing kept", k);
     }
     MPIR_Hints_free(&h);
 }
