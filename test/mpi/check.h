@@ -29,6 +29,8 @@ static inline const char *error_class_name(int cls)
         case MPI_ERR_INFO_VALUE: return "MPI_ERR_INFO_VALUE";
         case MPI_ERR_INFO_NOKEY: return "MPI_ERR_INFO_NOKEY";
         case MPI_ERR_OTHER: return "MPI_ERR_OTHER";
+        case MPI_ERR_NOT_SAME: return "MPI_ERR_NOT_SAME";
+        case MPI_ERR_NO_MEM: return "MPI_ERR_NO_MEM";
         default: return "another class";
     }
 }
