@@ -5,29 +5,36 @@
  * For each size N, one cycle is: set N keys (per set), get keys in a
  * shuffled order (get), get every key in insertion order (get-inorder),
  * get the same 16 keys over and over (get-hot16), get_nthkey over positions
- * spread across 0..N-1 (what a full walk costs per step), dup (per key
- * copied) and delete in a shuffled order. At large N the shuffled gets, the
- * nthkeys and the deletes are a sample of 4,096 spread over the whole info,
- * so that the stock list-walking implementation finishes in reasonable
- * time. The keys to look up are copied beforehand into an array in the
- * order they are used, so that the benchmark's own reads are sequential
- * and what is timed is the library.
+ * spread across 0..N-1 (what a full walk costs per step) and delete in a
+ * shuffled order, on one info; then dup (per key copied) of another info
+ * filled the same way, so that the memory the copy allocates and frees
+ * does not change where the first info's operations find their memory. At
+ * large N the shuffled gets, the nthkeys and the deletes are a sample of
+ * 4,096 spread over the whole info, so that the stock list-walking
+ * implementation finishes in reasonable time. The keys to look up are
+ * copied beforehand into an array in the order they are used, so that the
+ * benchmark's own reads are sequential and what is timed is the library.
  *
  * The first cycle warms up (first-touch page faults, malloc arena growth)
  * and is not counted; cycles are then repeated until they took at least
- * half a second in all (at least one).
+ * half a second in all (at least one). Memory the C library has returned
+ * to the system is faulted in again by later cycles: on a virtual machine
+ * where a page fault costs microseconds, that is part of what set and dup
+ * cost at large N (mem-fault below measures it).
  *
  * get-hot16 against get at large N separates the lookup's own cost from
  * cache misses: an info of thousands of keys no longer fits in the
  * processor's caches, so a shuffled lookup waits for memory. mem-random is
  * the reference for that wait: one load from a random place in a buffer of
  * N x 128 bytes (about an info of N keys), each load depending on the one
- * before, as a lookup's do. It does not involve MPI.
+ * before, as a lookup's do. mem-fault is the cost of first touching a page
+ * of fresh memory (a page fault). Neither involves MPI.
  * Output: lines "N operation ns". */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #define MAX_SAMPLE 4096
@@ -93,14 +100,18 @@ static void cycle(int n, int sample, char (*keys)[KEY_SIZE], int *order, char (*
     t[OP_NTHKEY] += now_ns() - t0;
 
     t0 = now_ns();
-    MPI_Info_dup(info, &dup);
-    t[OP_DUP] += now_ns() - t0;
-    MPI_Info_free(&dup);
-
-    t0 = now_ns();
     for (int i = 0; i < sample; i++)
         MPI_Info_delete(info, used[i]);
     t[OP_DELETE] += now_ns() - t0;
+    MPI_Info_free(&info);
+
+    MPI_Info_create(&info);
+    for (int i = 0; i < n; i++)
+        MPI_Info_set(info, keys[i], "a value of some length");
+    t0 = now_ns();
+    MPI_Info_dup(info, &dup);
+    t[OP_DUP] += now_ns() - t0;
+    MPI_Info_free(&dup);
     MPI_Info_free(&info);
 }
 
@@ -129,6 +140,21 @@ static double random_load_ns(int n, unsigned *seed)
         printf("unreachable\n");
     free(buf);
     free(perm);
+    return ns;
+}
+
+/* ns to first touch one page of fresh anonymous memory. */
+static double page_fault_ns(void)
+{
+    const size_t pages = 256, page = 4096;
+    char *p = mmap(NULL, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return 0;
+    double t0 = now_ns();
+    for (size_t i = 0; i < pages; i++)
+        p[i * page] = 1;
+    double ns = (now_ns() - t0) / pages;
+    munmap(p, pages * page);
     return ns;
 }
 
@@ -162,6 +188,7 @@ int main(int argc, char **argv)
             printf("%d %s %.1f\n", n, op_names[op], t[op] / reps / per_cycle);
         }
         printf("%d mem-random %.1f\n", n, random_load_ns(n, &seed));
+        printf("%d mem-fault %.1f\n", n, page_fault_ns());
         fflush(stdout);
         free(keys);
         free(used);
