@@ -84,7 +84,8 @@ static void randomized(unsigned seed, int steps, int key_space, int check_every)
     for (int step = 0; step < steps && !failures; step++) {
         int op = rand() % 10;
         snprintf(key, sizeof(key), "key%d", rand() % key_space);
-        snprintf(value, sizeof(value), "v%d", rand());
+        /* Values of 1 to 41 characters, so overwrites change lengths. */
+        snprintf(value, sizeof(value), "v%.*d", rand() % 40, rand());
         if (op < 5) {
             MPIR_Info_store_set(&s, key, value);
             model_set(&m, key, value);
