@@ -2,9 +2,11 @@
  * tree, compiled in here with the value parser it uses): each hint type with
  * valid, blank-padded and malformed values, the set_info rules, refusal by a
  * hint's check, applying changed settings, offers to a copy, reporting and
- * round trips, the agreement digest, and allocation failure at every
+ * round trips, the agreement digest, hints only the implementation sets,
+ * the documentation printed from a table, and allocation failure at every
  * allocation init, copy and offer make. */
 #include "mpl.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -262,10 +264,106 @@ static void allocation_failure(void)
     MPIR_Hints_free(&h);
 }
 
+static const char *const two_words[] = { "one", "two", NULL };
+static const char *const long_words[] = { "MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
+    "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE", NULL
+};
+
+static const MPIR_Hint_def doc_defs[] = {
+    {"kinds", MPIR_HINT_STRING, "a,b", MPIR_HINT_REPORTED_ONLY, NULL, 0, 0, NULL, NULL,
+     "set by the library", NULL},
+    {"level", MPIR_HINT_INT, NULL, MPIR_HINT_FIXED_AT_CREATION | MPIR_HINT_SAME_ON_ALL, NULL, 0,
+     INT_MAX, NULL, NULL, "an integer", NULL},
+    {"pick", MPIR_HINT_ENUM, "two", 0, two_words, 0, 0, NULL, NULL, "an enumeration", "dev:x"},
+    {"several", MPIR_HINT_LIST, "none", 0, two_words, 0, 0, NULL, NULL, "a list", NULL},
+    {"range", MPIR_HINT_INT, "3", 0, NULL, -1, 9, NULL, NULL, "an integer in a range", NULL},
+    {"flag", MPIR_HINT_BOOL, "true", 0, NULL, 0, 0, NULL, NULL, "a boolean", NULL},
+    {"long", MPIR_HINT_ENUM, "MPI_THREAD_MULTIPLE", 0, long_words, 0, 0, NULL, NULL,
+     "a description long enough that it does not fit on one line of the documentation",
+     "dev:long"},
+};
+
+static const MPIR_Hint_table doc_table = { "doc object", doc_defs, 7 };
+
+/* What MPIR_Hints_print writes for origin, and how many hints it counted. */
+static char *printed(const char *origin, int *count)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    *count = MPIR_Hints_print(out, &doc_table, origin);
+    fclose(out);
+    return text;
+}
+
+static void reported_only_and_print(void)
+{
+    MPIR_Hints h;
+    CHECK(MPIR_Hints_init(&h, &doc_table) == 0, "init: expected success");
+    expect(&h, MPIR_HINT_AT_CREATION, "kinds", "c", MPIR_HINT_REFUSED, "a,b");
+    expect(&h, MPIR_HINT_AT_SET_INFO, "kinds", "a,b", MPIR_HINT_REFUSED, "a,b");
+    CHECK(MPIR_Hints_set_internal(&h, "kinds", "c") == MPIR_HINT_ACCEPTED &&
+          strcmp(text_of(&h, "kinds"), "c") == 0,
+          "set_internal of a hint only the implementation sets: expected 'c', got '%s'",
+          text_of(&h, "kinds"));
+    MPIR_Hints_free(&h);
+
+    int count;
+    char *text = printed(NULL, &count);
+    const char *want =
+        "    kinds\n"
+        "        string; default a,b\n"
+        "        set by MPICH only; per process\n"
+        "        set by the library\n"
+        "    level\n"
+        "        integer, at least 0; no default\n"
+        "        given at creation only; the same on all processes\n"
+        "        an integer\n"
+        "    several\n"
+        "        list of one, two, or none; default none\n"
+        "        given at creation or by set_info; per process\n"
+        "        a list\n"
+        "    range\n"
+        "        integer from -1 to 9; default 3\n"
+        "        given at creation or by set_info; per process\n"
+        "        an integer in a range\n"
+        "    flag\n"
+        "        boolean; default true\n"
+        "        given at creation or by set_info; per process\n"
+        "        a boolean\n";
+    CHECK(count == 5 && strcmp(text, want) == 0,
+          "print, hints on every device: expected 5 hints as\n%s\ngot %d as\n%s", want, count,
+          text);
+    free(text);
+    text = printed("dev:x", &count);
+    want = "    pick\n"
+        "        one of one, two; default two\n"
+        "        given at creation or by set_info; per process\n" "        an enumeration\n";
+    CHECK(count == 1 && strcmp(text, want) == 0,
+          "print, hints of dev:x: expected 1 hint as\n%s\ngot %d as\n%s", want, count, text);
+    free(text);
+    /* Lines end before column 80, continued two columns further in. */
+    text = printed("dev:long", &count);
+    want = "    long\n"
+        "        one of MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,\n"
+        "          MPI_THREAD_MULTIPLE; default MPI_THREAD_MULTIPLE\n"
+        "        given at creation or by set_info; per process\n"
+        "        a description long enough that it does not fit on one line of the\n"
+        "          documentation\n";
+    CHECK(count == 1 && strcmp(text, want) == 0,
+          "print, long lines: expected 1 hint as\n%s\ngot %d as\n%s", want, count, text);
+    free(text);
+    text = printed("dev:y", &count);
+    CHECK(count == 0 && strcmp(text, "") == 0, "print, hints of dev:y: expected none, got %d",
+          count);
+    free(text);
+}
+
 int main(void)
 {
     types_and_rules();
     agreement_digest();
+    reported_only_and_print();
     allocation_failure();
     if (failures)
         printf("%d failure(s)\n", failures);
