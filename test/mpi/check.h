@@ -45,6 +45,17 @@ static inline const char *error_class_name(int cls)
               error_class_name(want), error_class_name(cls_), cls_);        \
     } while (0)
 
+/* A new info holding the (key, value) pairs of a NULL-terminated list
+ * {key, value, key, value, ..., NULL}. */
+static inline MPI_Info info_of(const char *const *pairs)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    for (int i = 0; pairs[i]; i += 2)
+        MPI_Info_set(info, pairs[i], pairs[i + 1]);
+    return info;
+}
+
 /* Sum failures over all processes; rank 0 says " No Errors" when none.
  * Returns the process's exit status. */
 static inline int check_finish(MPI_Comm comm)

@@ -37,15 +37,6 @@ static const char *reported(MPI_Comm comm, const char *key)
               what, key, want, got_);                                       \
     } while (0)
 
-static MPI_Info info_of(const char *const *pairs)
-{
-    MPI_Info info;
-    MPI_Info_create(&info);
-    for (int i = 0; pairs[i]; i += 2)
-        MPI_Info_set(info, pairs[i], pairs[i + 1]);
-    return info;
-}
-
 static MPI_Comm dup_with(const char *const *pairs)
 {
     MPI_Comm comm;

@@ -22,15 +22,6 @@ static const char *value_in(MPI_Info info, const char *key)
     return flag ? value : "(absent)";
 }
 
-static MPI_Info info_of(const char *const *pairs)
-{
-    MPI_Info info;
-    MPI_Info_create(&info);
-    for (int i = 0; pairs[i]; i += 2)
-        MPI_Info_set(info, pairs[i], pairs[i + 1]);
-    return info;
-}
-
 /* get_info of session holds exactly the two hints with these values. */
 static void expect_session_info(MPI_Session session, const char *thread_level, const char *what)
 {
