@@ -71,6 +71,82 @@ static void directed(void)
     CHECK(MPIR_Info_store_count(&s) == 0, "destroy: expected an empty store");
 }
 
+/* A copy large enough to be made in one block of its own (see the store's
+ * header), then changed in every way: values overwritten (shorter and
+ * longer), keys added (the order array and the table grow out of the
+ * block) and deleted.  The pairs are known by their number, so each check
+ * is direct (the model is too slow at this size). */
+#define LARGE_KEYS 50000
+#define LARGE_ADDED 30000
+
+static void large_value(int i, int overwritten, char *value, size_t size)
+{
+    if (overwritten)
+        snprintf(value, size, "over%.*d", i % 97, i);
+    else
+        snprintf(value, size, "%.*d", i % 80, i);
+}
+
+/* Keys 0..last-1 but those deleted (i % skip == 0 if skip), in that order,
+ * with the values of large_value (overwritten: i % 3 == 0 and i < LARGE_KEYS
+ * if over is set). */
+static void large_check(MPIR_Info_store *s, int last, int skip, int over, const char *what)
+{
+    char key[32], value[128];
+    int n = 0;
+
+    for (int i = 0; i < last && !failures; i++) {
+        if (skip && i % skip == 0)
+            continue;
+        snprintf(key, sizeof(key), "large_key_%d", i);
+        large_value(i, over && i % 3 == 0 && i < LARGE_KEYS, value, sizeof(value));
+        const MPIR_Info_store_entry *e = MPIR_Info_store_find(s, key);
+        CHECK(e && strcmp(e->value, value) == 0 && e->value_len == strlen(value),
+              "%s: key '%s': expected '%s', got '%s'", what, key, value, e ? e->value : "(absent)");
+        e = MPIR_Info_store_nth(s, n++);
+        CHECK(e && strcmp(e->key, key) == 0, "%s: key number %d: expected '%s', got '%s'", what,
+              n - 1, key, e ? e->key : "(none)");
+    }
+    CHECK(MPIR_Info_store_count(s) == n, "%s: expected %d keys, got %d", what, n,
+          MPIR_Info_store_count(s));
+}
+
+static void large(void)
+{
+    MPIR_Info_store s, c;
+    char key[32], value[128];
+
+    MPIR_Info_store_init(&s);
+    for (int i = 0; i < LARGE_KEYS; i++) {
+        snprintf(key, sizeof(key), "large_key_%d", i);
+        large_value(i, 0, value, sizeof(value));
+        MPIR_Info_store_set(&s, key, value);
+    }
+    MPIR_Info_store_init(&c);
+    CHECK(MPIR_Info_store_copy(&c, &s) == MPIR_INFO_STORE_OK, "large copy: expected OK");
+    large_check(&c, LARGE_KEYS, 0, 0, "large copy");
+    for (int i = 0; i < LARGE_KEYS; i += 3) {
+        snprintf(key, sizeof(key), "large_key_%d", i);
+        large_value(i, 1, value, sizeof(value));
+        MPIR_Info_store_set(&c, key, value);
+    }
+    large_check(&c, LARGE_KEYS, 0, 1, "large copy, overwritten");
+    for (int i = LARGE_KEYS; i < LARGE_KEYS + LARGE_ADDED; i++) {
+        snprintf(key, sizeof(key), "large_key_%d", i);
+        large_value(i, 0, value, sizeof(value));
+        MPIR_Info_store_set(&c, key, value);
+    }
+    large_check(&c, LARGE_KEYS + LARGE_ADDED, 0, 1, "large copy, keys added");
+    for (int i = 0; i < LARGE_KEYS + LARGE_ADDED; i += 5) {
+        snprintf(key, sizeof(key), "large_key_%d", i);
+        MPIR_Info_store_delete(&c, key);
+    }
+    large_check(&c, LARGE_KEYS + LARGE_ADDED, 5, 1, "large copy, keys deleted");
+    large_check(&s, LARGE_KEYS, 0, 0, "large original, after its copy changed");
+    MPIR_Info_store_destroy(&c);
+    MPIR_Info_store_destroy(&s);
+}
+
 /* Random operations over a small key space (so overwrites and deletes hit),
  * checked against the model after every step or every few hundred. */
 static void randomized(unsigned seed, int steps, int key_space, int check_every)
@@ -115,7 +191,11 @@ static void randomized(unsigned seed, int steps, int key_space, int check_every)
 
 int main(void)
 {
+    /* Line-buffered, so that the messages of a failed check are not lost
+     * when LeakSanitizer ends the process at exit. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     directed();
+    large();
     for (unsigned seed = 1; seed <= 20 && !failures; seed++)
         randomized(seed, 2000, 8 + (int) seed * 5, 1);
     randomized(99, 200000, 3000, 997);
