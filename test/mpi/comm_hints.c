@@ -308,16 +308,35 @@ static void other_creators(int rank, int size)
 
     MPI_Info_dup(info, &before);
 
-    /* MPI_Comm_split_type, the last process giving MPI_UNDEFINED. */
-    int type = (rank == size - 1) ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED;
-    CHECK_CLASS(MPI_Comm_split_type(MPI_COMM_WORLD, type, rank, info, &comm), MPI_SUCCESS);
-    if (rank == size - 1) {
-        CHECK(comm == MPI_COMM_NULL, "split_type MPI_UNDEFINED: expected MPI_COMM_NULL");
-    } else {
-        EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "MPI_Comm_split_type");
-        EXPECT_HINT(comm, "mpi_assert_no_any_tag", "true", "MPI_Comm_split_type");
-        MPI_Comm_free(&comm);
+    /* MPI_Comm_split_type with every split type, the last process giving
+     * MPI_UNDEFINED.  The guided split asks for the shared-memory domain; the
+     * unguided one may find no smaller domain and return MPI_COMM_NULL. */
+    const int split_types[] =
+        { MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED, MPI_COMM_TYPE_HW_UNGUIDED };
+    const char *const split_names[] = { "shared", "hw_guided", "hw_unguided" };
+    MPI_Info split_info;
+    MPI_Info_dup(info, &split_info);
+    MPI_Info_set(split_info, "mpi_hw_resource_type", "mpi_shared_memory");
+    for (int t = 0; t < 3; t++) {
+        char what[64];
+        int type = (rank == size - 1) ? MPI_UNDEFINED : split_types[t];
+        snprintf(what, sizeof(what), "MPI_Comm_split_type %s", split_names[t]);
+        CHECK_CLASS(MPI_Comm_split_type(MPI_COMM_WORLD, type, rank, split_info, &comm),
+                    MPI_SUCCESS);
+        if (rank == size - 1) {
+            CHECK(comm == MPI_COMM_NULL, "%s, MPI_UNDEFINED: expected MPI_COMM_NULL", what);
+        } else if (comm != MPI_COMM_NULL || t != 2) {
+            CHECK(comm != MPI_COMM_NULL, "%s: expected a communicator", what);
+            if (comm == MPI_COMM_NULL)
+                continue;
+            EXPECT_HINT(comm, "mpi_assert_exact_length", "true", what);
+            EXPECT_HINT(comm, "mpi_assert_no_any_tag", "true", what);
+            EXPECT_HINT(comm, "mpi_hw_resource_type", "(absent)", what);
+            MPI_Comm_free(&comm);
+        }
     }
+    MPI_Info_free(&split_info);
+    int type = (rank == size - 1) ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED;
     /* And with MPI_INFO_NULL. */
     CHECK_CLASS(MPI_Comm_split_type(MPI_COMM_WORLD, type, rank, MPI_INFO_NULL, &comm),
                 MPI_SUCCESS);

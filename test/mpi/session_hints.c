@@ -119,6 +119,32 @@ static MPI_Comm comm_from(MPI_Session session)
     return comm;
 }
 
+/* A communicator made from the process set mpi://SELF takes the hints it is
+ * given, and the user's info is left as it was. */
+static void self_comm_with_hint(MPI_Session session)
+{
+    static const char *const given[] = { "mpi_assert_exact_length", " true ", NULL };
+    MPI_Info info = info_of(given);
+    MPI_Group group;
+    MPI_Comm comm = MPI_COMM_NULL;
+
+    MPI_Group_from_session_pset(session, "mpi://SELF", &group);
+    CHECK_CLASS(MPI_Comm_create_from_group(group, "session_hints.self", info,
+                                           MPI_ERRORS_RETURN, &comm), MPI_SUCCESS);
+    MPI_Group_free(&group);
+    if (comm != MPI_COMM_NULL) {
+        MPI_Info used;
+        MPI_Comm_get_info(comm, &used);
+        const char *got = value_in(used, "mpi_assert_exact_length");
+        CHECK(strcmp(got, "true") == 0,
+              "comm from mpi://SELF: mpi_assert_exact_length: expected 'true', got '%s'", got);
+        MPI_Info_free(&used);
+        MPI_Comm_free(&comm);
+    }
+    expect_unchanged(info, given, "MPI_Comm_create_from_group(mpi://SELF)");
+    MPI_Info_free(&info);
+}
+
 int main(void)
 {
     const char *np_text = getenv("MPICH_INFO_TEST_NP");
@@ -169,6 +195,7 @@ int main(void)
     MPI_Info_free(&b);
 
     check_psets(plain, np);
+    self_comm_with_hint(plain);
     MPI_Comm comm = comm_from(plain);
     int status = check_finish(comm);
     if (comm != MPI_COMM_NULL)
