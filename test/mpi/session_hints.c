@@ -9,7 +9,7 @@
  * initialization (README, "Session hints"): the first session here asks for
  * MPI_THREAD_SERIALIZED and stays open, so every later session runs at that
  * level whatever it asks for.
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2,4 */
 #include "check.h"
 #include <stdlib.h>
 
