@@ -56,6 +56,26 @@ static inline MPI_Info info_of(const char *const *pairs)
     return info;
 }
 
+/* Two infos hold the same pairs in the same order. */
+static inline void check_same_info(MPI_Info a, MPI_Info b, const char *what)
+{
+    int na, nb;
+    char ka[MPI_MAX_INFO_KEY + 1], kb[MPI_MAX_INFO_KEY + 1];
+    char va[MPI_MAX_INFO_VAL + 1], vb[MPI_MAX_INFO_VAL + 1];
+    MPI_Info_get_nkeys(a, &na);
+    MPI_Info_get_nkeys(b, &nb);
+    CHECK(na == nb, "%s: expected %d keys, got %d", what, na, nb);
+    for (int i = 0; i < na && i < nb; i++) {
+        int fa, fb, la = sizeof(va), lb = sizeof(vb);
+        MPI_Info_get_nthkey(a, i, ka);
+        MPI_Info_get_nthkey(b, i, kb);
+        MPI_Info_get_string(a, ka, &la, va, &fa);
+        MPI_Info_get_string(b, kb, &lb, vb, &fb);
+        CHECK(strcmp(ka, kb) == 0 && strcmp(va, vb) == 0,
+              "%s: pair %d: expected %s='%s', got %s='%s'", what, i, ka, va, kb, vb);
+    }
+}
+
 /* Sum failures over all processes; rank 0 says " No Errors" when none.
  * Returns the process's exit status. */
 static inline int check_finish(MPI_Comm comm)

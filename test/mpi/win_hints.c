@@ -293,26 +293,6 @@ static void set_info_scenarios(void)
     MPI_Win_free(&win);
 }
 
-/* Two infos hold the same pairs in the same order. */
-static void check_same_info(MPI_Info a, MPI_Info b, const char *what)
-{
-    int na, nb;
-    char ka[MPI_MAX_INFO_KEY + 1], kb[MPI_MAX_INFO_KEY + 1];
-    char va[MPI_MAX_INFO_VAL + 1], vb[MPI_MAX_INFO_VAL + 1];
-    MPI_Info_get_nkeys(a, &na);
-    MPI_Info_get_nkeys(b, &nb);
-    CHECK(na == nb, "%s: expected %d keys, got %d", what, na, nb);
-    for (int i = 0; i < na && i < nb; i++) {
-        int fa, fb, la = sizeof(va), lb = sizeof(vb);
-        MPI_Info_get_nthkey(a, i, ka);
-        MPI_Info_get_nthkey(b, i, kb);
-        MPI_Info_get_string(a, ka, &la, va, &fa);
-        MPI_Info_get_string(b, kb, &lb, vb, &fb);
-        CHECK(strcmp(ka, kb) == 0 && strcmp(va, vb) == 0,
-              "%s: pair %d: expected %s='%s', got %s='%s'", what, i, ka, va, kb, vb);
-    }
-}
-
 static void round_trip_and_user_info(void)
 {
     const char *const pairs[] = { "accumulate_ordering", " rar , waw ", "no_locks", " true",
