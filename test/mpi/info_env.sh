@@ -91,6 +91,22 @@ if timeout 120 "$mpiexec" -n 1 -wdir "$work/wdir" "$prefix/bin/mpiinfo" x "y z" 
             status=1
         fi
     done
+    # then, from rank 0, the hints of objects made without hints
+    for want in "Hints of a window (MPI_Win_allocate):" "  no_locks                 false" \
+                "Hints of a file (MPI_File_open in rank 0's working directory):" \
+                "  cb_buffer_size           16777216" \
+                "Hints of a session (MPI_Session_init):"; do
+        if ! grep -qxF -- "$want" mpiinfo.out; then
+            echo "FAILED: mpiinfo: expected the line '$want', got:"
+            sed 's/^/  | /' mpiinfo.out
+            status=1
+        fi
+    done
+    if ! grep -q "^  filename  *$work/wdir/mpiinfo-hints\.[0-9]*\.tmp\$" mpiinfo.out; then
+        echo "FAILED: mpiinfo: expected the file's filename hint in $work/wdir, got:"
+        sed 's/^/  | /' mpiinfo.out
+        status=1
+    fi
 else
     echo "FAILED: mpiinfo did not run:"
     sed 's/^/  | /' mpiinfo.out
