@@ -265,6 +265,12 @@ static void io_with_hints(void)
     enum { N = 4096 };
     static int out[N], in[N];
     MPI_File fh = file_with(asserted);
+    /* with romio_no_indep_rw only the aggregator opens the file at once;
+     * the others must report the same hints, and nothing the file system
+     * (UFS) does not have */
+    EXPECT_HINT(fh, "striping_unit", "1024", "deferred open");
+    EXPECT_HINT(fh, "striping_factor", "(absent)", "deferred open");
+    EXPECT_HINT(fh, "romio_lustre_start_iodevice", "(absent)", "deferred open");
     for (int i = 0; i < N; i++)
         out[i] = rank * N + i;
     MPI_Offset at = (MPI_Offset) rank * N * sizeof(int);
