@@ -56,6 +56,26 @@ static inline MPI_Info info_of(const char *const *pairs)
     return info;
 }
 
+/* The value an info made by get_info holds for key, or "(absent)"; frees
+ * the info.  The string lasts until the next call. */
+static inline const char *hint_value(MPI_Info info, const char *key)
+{
+    static char value[MPI_MAX_INFO_VAL + 1];
+    int flag = 0, buflen = sizeof(value);
+    MPI_Info_get_string(info, key, &buflen, value, &flag);
+    MPI_Info_free(&info);
+    return flag ? value : "(absent)";
+}
+
+/* Check what get_info reports for key on an object; the test defines
+ * reported(object, key) with its kind's get_info and hint_value. */
+#define EXPECT_HINT(object, key, want, what)                                \
+    do {                                                                    \
+        const char *got_ = reported(object, key);                           \
+        CHECK(strcmp(got_, want) == 0, "%s: %s: expected '%s', got '%s'",   \
+              what, key, want, got_);                                       \
+    } while (0)
+
 /* Two infos hold the same pairs in the same order. */
 static inline void check_same_info(MPI_Info a, MPI_Info b, const char *what)
 {

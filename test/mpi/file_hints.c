@@ -17,21 +17,10 @@ static char path[256];
 /* The value get_info reports for key, or "(absent)". */
 static const char *reported(MPI_File fh, const char *key)
 {
-    static char value[MPI_MAX_INFO_VAL + 1];
     MPI_Info info;
-    int flag = 0, buflen = sizeof(value);
     MPI_File_get_info(fh, &info);
-    MPI_Info_get_string(info, key, &buflen, value, &flag);
-    MPI_Info_free(&info);
-    return flag ? value : "(absent)";
+    return hint_value(info, key);
 }
-
-#define EXPECT_HINT(fh, key, want, what)                                    \
-    do {                                                                    \
-        const char *got_ = reported(fh, key);                               \
-        CHECK(strcmp(got_, want) == 0, "%s: %s: expected '%s', got '%s'",   \
-              what, key, want, got_);                                       \
-    } while (0)
 
 static int open_with(MPI_Info info, MPI_File * fh)
 {

@@ -14,21 +14,10 @@ static int rank, size, on_ch3;
 /* The value get_info reports for key, or "(absent)". */
 static const char *reported(MPI_Win win, const char *key)
 {
-    static char value[MPI_MAX_INFO_VAL + 1];
     MPI_Info info;
-    int flag = 0, buflen = sizeof(value);
     MPI_Win_get_info(win, &info);
-    MPI_Info_get_string(info, key, &buflen, value, &flag);
-    MPI_Info_free(&info);
-    return flag ? value : "(absent)";
+    return hint_value(info, key);
 }
-
-#define EXPECT_HINT(win, key, want, what)                                   \
-    do {                                                                    \
-        const char *got_ = reported(win, key);                              \
-        CHECK(strcmp(got_, want) == 0, "%s: %s: expected '%s', got '%s'",   \
-              what, key, want, got_);                                       \
-    } while (0)
 
 static const char *const standard_defaults[][2] = {
     {"no_locks", "false"},
