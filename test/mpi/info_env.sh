@@ -77,31 +77,35 @@ done
 EXPECT_SPAWN_WDIR="$work/wdir" launch "MPI_Comm_spawn: the children's own values" \
     "$mpiexec" -n 1 "$work/info_env_spawn"
 
+# Each given line is a whole line of the file $1; otherwise say what came.
+expect_lines() {
+    file=$1
+    shift
+    for want in "$@"; do
+        if ! grep -qxF -- "$want" "$file"; then
+            echo "FAILED: mpiinfo: expected the line '$want', got:"
+            sed 's/^/  | /' "$file"
+            status=1
+        fi
+    done
+}
+
 # mpiinfo, the installed tool, prints each process's table in rank order.
 if timeout 120 "$mpiexec" -n 1 -wdir "$work/wdir" "$prefix/bin/mpiinfo" x "y z" : \
         -n 2 "$prefix/bin/mpiinfo" < /dev/null > mpiinfo.out 2>&1; then
     awk '/^MPI_INFO_ENV of rank/ { rank = $4 } { print rank ": " $0 }' mpiinfo.out > mpiinfo.ranked
-    for want in "0: MPI_INFO_ENV of rank 0 of 3:" "0:   argv                     x \"y z\"" \
-                "0:   maxprocs                 1" "0:   wdir                     $work/wdir" \
-                "2: MPI_INFO_ENV of rank 2 of 3:" "2:   maxprocs                 2" \
-                "2:   wdir                     $work"; do
-        if ! grep -qxF -- "$want" mpiinfo.ranked; then
-            echo "FAILED: mpiinfo: expected the line '$want' (rank: line), got:"
-            sed 's/^/  | /' mpiinfo.ranked
-            status=1
-        fi
-    done
+    # lines of mpiinfo.ranked are "rank: line"
+    expect_lines mpiinfo.ranked "0: MPI_INFO_ENV of rank 0 of 3:" \
+        "0:   argv                     x \"y z\"" \
+        "0:   maxprocs                 1" "0:   wdir                     $work/wdir" \
+        "2: MPI_INFO_ENV of rank 2 of 3:" "2:   maxprocs                 2" \
+        "2:   wdir                     $work"
     # then, from rank 0, the hints of objects made without hints
-    for want in "Hints of a window (MPI_Win_allocate):" "  no_locks                 false" \
-                "Hints of a file (MPI_File_open in rank 0's working directory):" \
-                "  cb_buffer_size           16777216" \
-                "Hints of a session (MPI_Session_init):"; do
-        if ! grep -qxF -- "$want" mpiinfo.out; then
-            echo "FAILED: mpiinfo: expected the line '$want', got:"
-            sed 's/^/  | /' mpiinfo.out
-            status=1
-        fi
-    done
+    expect_lines mpiinfo.out "Hints of a window (MPI_Win_allocate):" \
+        "  no_locks                 false" \
+        "Hints of a file (MPI_File_open in rank 0's working directory):" \
+        "  cb_buffer_size           16777216" \
+        "Hints of a session (MPI_Session_init):"
     if ! grep -q "^  filename  *$work/wdir/mpiinfo-hints\.[0-9]*\.tmp\$" mpiinfo.out; then
         echo "FAILED: mpiinfo: expected the file's filename hint in $work/wdir, got:"
         sed 's/^/  | /' mpiinfo.out
