@@ -6,7 +6,8 @@
  * MPI_Comm_split_type (shared memory, with the hints) + free, and the
  * point-to-point latency of a communicator without hints and of one that
  * carries every assertion hint.
- * Compiled against stock MPICH and against mpich-info by test/bench/run.
+ * Compiled against stock Debian MPICH, unpatched MPICH built like
+ * mpich-info, and mpich-info by test/bench/run.
  * Output: lines "comm operation us". */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* Cost of MPI_Info operations at several sizes, in ns per operation.
- * Compiled once against stock MPICH and once against mpich-info by
- * test/bench/run, which prints both side by side.
+ * Compiled against stock Debian MPICH, unpatched MPICH built like
+ * mpich-info, and mpich-info by test/bench/run, which prints them side
+ * by side.
  *
  * For each size N, one cycle is: set N keys (per set), get keys in a
  * shuffled order (get), get every key in insertion order (get-inorder),
