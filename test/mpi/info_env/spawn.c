@@ -2,7 +2,7 @@
  * command and arguments it was spawned with, maxprocs as asked, and the
  * wdir, soft and file values of the spawn info. The expected values come
  * from the spawn call itself (the arguments below, EXPECT_SPAWN_WDIR), not
- * from MPICH. Launched by info_env.sh. */
+ * from MPICH. Launched by info_env_spawn.sh. */
 #include "expected_env.h"
 
 #define CHILDREN 2
