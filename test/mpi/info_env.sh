@@ -9,13 +9,10 @@
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
-out_dir=${MPICH_INFO_TEST_OUT:?}
 here=$(cd "$(dirname "$0")" && pwd)
-work="$out_dir/info_env"
-rm -rf "$work"
-mkdir -p "$work/wdir"
-work=$(cd "$work" && pwd -P)
-cd "$work"
+# shellcheck source=info_env/workdir.sh
+. "$here/info_env/workdir.sh"
+enter_workdir info_env
 for prog in world sessions; do
     "$prefix/bin/mpicc" -I "$here" -o "info_env_$prog" "$here/info_env/$prog.c"
 done

@@ -9,13 +9,10 @@
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
-out_dir=${MPICH_INFO_TEST_OUT:?}
 here=$(cd "$(dirname "$0")" && pwd)
-work="$out_dir/info_env_spawn"
-rm -rf "$work"
-mkdir -p "$work/wdir"
-work=$(cd "$work" && pwd -P)
-cd "$work"
+# shellcheck source=info_env/workdir.sh
+. "$here/info_env/workdir.sh"
+enter_workdir info_env_spawn
 "$prefix/bin/mpicc" -I "$here" -o info_env_spawn "$here/info_env/spawn.c"
 
 if [ "${MPICH_INFO_DEVICE:-}" = ch4:ucx ]; then
