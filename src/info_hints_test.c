@@ -1,10 +1,11 @@
 /* Unit test of MPICH's hint engine (src/mpi/info/info_hints.c of the patched
  * tree, compiled in here with the value parser it uses): each hint type with
- * valid, blank-padded and malformed values, the set_info rules, refusal by a
- * hint's check, applying changed settings, offers to a copy, reporting and
- * round trips, the agreement digest, hints only the implementation sets,
- * the documentation printed from a table, and allocation failure at every
- * allocation init, copy and offer make. */
+ * valid, blank-padded and malformed values, the set_info rules (also for a
+ * hint fixed on one object), refusal by a hint's check, applying changed
+ * settings, offers to a copy, reporting and round trips, the agreement
+ * digest, hints only the implementation sets, the documentation printed from
+ * a table, and allocation failure at every allocation init, copy and offer
+ * make. */
 #include "mpl.h"
 #include <limits.h>
 #include <stdio.h>
@@ -202,6 +203,28 @@ static void types_and_rules(void)
     MPIR_Hints_free(&h);
 }
 
+/* One object fixes a hint its table lets set_info change (a device built
+ * the value into it): set_info ignores the hint there and in copies of its
+ * settings, other hints still change, and other objects are not affected. */
+static void fixed_on_one_object(void)
+{
+    MPIR_Hints h, copy, other;
+    const MPIR_Hint_phase C = MPIR_HINT_AT_CREATION, S = MPIR_HINT_AT_SET_INFO;
+
+    CHECK(MPIR_Hints_init(&h, &test_table) == 0, "init: expected success");
+    CHECK(MPIR_Hints_init(&other, &test_table) == 0, "init: expected success");
+    expect(&h, C, "ordering", "none", MPIR_HINT_ACCEPTED, "none");
+    MPIR_Hints_fix(&h, "ordering");
+    expect(&h, S, "ordering", "rar,waw", MPIR_HINT_FIXED, "none");
+    expect(&h, S, "flag", "true", MPIR_HINT_ACCEPTED, "true");
+    CHECK(MPIR_Hints_copy(&copy, &h) == 0, "copy: expected success");
+    expect(&copy, S, "ordering", "rar", MPIR_HINT_FIXED, "none");
+    expect(&other, S, "ordering", "rar", MPIR_HINT_ACCEPTED, "rar");
+    MPIR_Hints_free(&copy);
+    MPIR_Hints_free(&other);
+    MPIR_Hints_free(&h);
+}
+
 static void agreement_digest(void)
 {
     MPIR_Hints a, b;
@@ -362,6 +385,7 @@ static void reported_only_and_print(void)
 int main(void)
 {
     types_and_rules();
+    fixed_on_one_object();
     agreement_digest();
     reported_only_and_print();
     allocation_failure();
