@@ -1,0 +1,33 @@
+# MPI_File_open, with and without hints, then nonblocking write and read, at
+# each of the four thread levels (file_open_levels/open_rw.c). At
+# MPI_THREAD_MULTIPLE on 2 or more processes this aborted in ROMIO's hint
+# agreement (an MPICH-internal collective run outside MPICH's critical
+# section), which is how mpi4py's test_io failed: mpi4py asks for
+# MPI_THREAD_MULTIPLE by default.
+# mpich-info-test: np=1,2,4
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+np=${MPICH_INFO_TEST_NP:-2}
+here=$(cd "$(dirname "$0")" && pwd)
+work="${MPICH_INFO_TEST_OUT:?}/file_open_levels"
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+"$prefix/bin/mpicc" -I "$here" -o open_rw "$here/file_open_levels/open_rw.c"
+
+failed=0
+for level in single funneled serialized multiple; do
+    set +e
+    timeout 120 "$prefix/bin/mpiexec" -n "$np" ./open_rw "$level" > "$level.out" 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -eq 0 ] && grep -q "^No Errors" "$level.out"; then
+        echo "ok: $level at $np processes"
+    else
+        echo "FAILED: $level at $np processes: expected exit status 0 and 'No Errors'," \
+            "got status $rc (124: killed at the 120 s limit) and:"
+        sed 's/^/    /' "$level.out" | head -n 30
+        failed=1
+    fi
+done
+exit "$failed"
