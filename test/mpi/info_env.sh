@@ -27,6 +27,11 @@ EXPECT_HOST=$(uname -n)
 EXPECT_ARCH=$(uname -m)
 export EXPECT_HOST EXPECT_ARCH
 long_argument=$(printf 'x%.0s' $(seq 1500))
+# The thread level of a launch that sets none: MPI_Init's default, which the
+# environment may set (make check's MPI_THREAD_MULTIPLE pass does).
+EXPECT_THREAD_LEVEL=$(printf '%s' "${MPIR_CVAR_DEFAULT_THREAD_LEVEL:-MPI_THREAD_SINGLE}" |
+    tr '[:lower:]' '[:upper:]')
+export EXPECT_THREAD_LEVEL
 
 status=0
 # launch DESCRIPTION COMMAND...: run one launch; show its output on failure.

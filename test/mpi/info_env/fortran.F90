@@ -98,12 +98,15 @@ contains
     subroutine check(info, where)
         INFO_HANDLE, intent(in) :: info
         character(len=*), intent(in) :: where
-        character(len=4096) :: maxprocs, host, arch, wdir, file
+        character(len=4096) :: maxprocs, host, arch, wdir, file, thread_level
+        integer :: level_status
         call get_environment_variable('EXPECT_MAXPROCS', maxprocs)
         call get_environment_variable('EXPECT_HOST', host)
         call get_environment_variable('EXPECT_ARCH', arch)
         call get_environment_variable('EXPECT_WDIR', wdir)
         call get_environment_variable('EXPECT_FILE', file)
+        call get_environment_variable('EXPECT_THREAD_LEVEL', thread_level, status=level_status)
+        if (level_status /= 0) thread_level = 'MPI_THREAD_SINGLE'
         call check_key(info, 'command', want_command, where)
         call check_key(info, 'argv', want_argv, where)
         call check_key(info, 'maxprocs', maxprocs, where)
@@ -112,7 +115,7 @@ contains
         call check_key(info, 'arch', arch, where)
         call check_key(info, 'wdir', wdir, where)
         call check_key(info, 'file', file, where)
-        call check_key(info, 'thread_level', 'MPI_THREAD_SINGLE', where)
+        call check_key(info, 'thread_level', thread_level, where)
         call check_key(info, 'mpi_initial_errhandler', 'mpi_errors_are_fatal', where)
     end subroutine check
 end program info_env_fortran
