@@ -1,0 +1,32 @@
+# mpi4py's own test_io module, the client that found MPI_File_open aborting
+# under MPI_THREAD_MULTIPLE (mpi4py initializes MPI at that level by
+# default). MPICH_INFO_MPI4PY names an mpi4py source tree built against the
+# installed MPICH ("MPICC=$prefix/bin/mpicc python3 setup.py build"); without
+# one the test is skipped and says so.
+# mpich-info-test: np=2
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+np=${MPICH_INFO_TEST_NP:-2}
+tree=${MPICH_INFO_MPI4PY:-}
+if [ -z "$tree" ]; then
+    echo "no mpi4py build given (MPICH_INFO_MPI4PY names a built mpi4py source tree)"
+    exit 77
+fi
+lib=
+for dir in "$tree"/build/lib.*/; do
+    [ -d "$dir" ] && lib=$dir && break
+done
+if [ -z "$lib" ] || [ ! -f "$tree/test/main.py" ]; then
+    echo "expected a built mpi4py source tree in $tree (build/lib.*/ and test/main.py), found none"
+    exit 1
+fi
+export PYTHONPATH="$lib${PYTHONPATH:+:$PYTHONPATH}"
+# The build must use this MPICH, not another one on the system.
+used=$("$prefix/bin/mpiexec" -n 1 python3 -c \
+    'import mpi4py.MPI; print(open("/proc/self/maps").read())' | grep -o '/[^ ]*libmpi[^ ]*\.so[^ ]*' | sort -u)
+case "$used" in
+    "$prefix"/lib/*) ;;
+    *) echo "expected mpi4py to load libmpich from $prefix/lib, got: $used"; exit 1 ;;
+esac
+cd "$tree"
+timeout 300 "$prefix/bin/mpiexec" -n "$np" python3 test/main.py test_io
