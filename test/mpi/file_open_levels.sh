@@ -18,14 +18,14 @@ cd "$work"
 failed=0
 for level in single funneled serialized multiple; do
     set +e
-    timeout 120 "$prefix/bin/mpiexec" -n "$np" ./open_rw "$level" > "$level.out" 2>&1
+    timeout 40 "$prefix/bin/mpiexec" -n "$np" ./open_rw "$level" > "$level.out" 2>&1
     rc=$?
     set -e
     if [ "$rc" -eq 0 ] && grep -q "^No Errors" "$level.out"; then
         echo "ok: $level at $np processes"
     else
         echo "FAILED: $level at $np processes: expected exit status 0 and 'No Errors'," \
-            "got status $rc (124: killed at the 120 s limit) and:"
+            "got status $rc (124: killed at the 40 s limit) and:"
         sed 's/^/    /' "$level.out" | head -n 30
         failed=1
     fi

@@ -4,7 +4,9 @@
  * checks get_info, sets a view and closes, several rounds, while the other
  * threads do the same on theirs. The file hints are agreed across processes
  * by a collective on the thread's communicator, so this is also the test
- * that ROMIO's agreement runs correctly outside MPICH's critical section.
+ * that ROMIO's agreement runs correctly outside MPICH's global critical
+ * section. MPICH 4.0.2 deadlocks here: ROMIO held a mutex across the
+ * communication of every MPI-IO routine.
  * mpich-info-test: np=1,2,4 */
 #include "check.h"
 #include <pthread.h>

@@ -29,4 +29,4 @@ case "$used" in
     *) echo "expected mpi4py to load libmpich from $prefix/lib, got: $used"; exit 1 ;;
 esac
 cd "$tree"
-timeout 300 "$prefix/bin/mpiexec" -n "$np" python3 test/main.py test_io
+timeout 150 "$prefix/bin/mpiexec" -n "$np" python3 test/main.py test_io

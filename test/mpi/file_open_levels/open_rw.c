@@ -1,9 +1,10 @@
 /* MPI_File_open at the thread level named in argv[1] (single, funneled,
  * serialized, multiple), the way mpi4py's test_io opens its files: on
- * MPI_COMM_WORLD, MPI_INFO_NULL, MPI_MODE_DELETE_ON_CLOSE; then again with
- * a hint that must agree on every process (cb_nodes), so that the agreement
- * collective runs; each process writes its block with MPI_File_iwrite_at,
- * reads the next process's with MPI_File_iread_at and closes. Prints
+ * MPI_COMM_WORLD, MPI_INFO_NULL, MPI_MODE_DELETE_ON_CLOSE (the hint
+ * agreement's collective runs at every open); then again with a hint that
+ * must agree on every process (cb_nodes); each process writes its block with
+ * MPI_File_iwrite_at, reads the next process's with MPI_File_iread_at and
+ * closes. Prints
  * "No Errors" on rank 0 when every check held. */
 #include "check.h"
 #include <stdlib.h>
