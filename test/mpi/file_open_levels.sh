@@ -1,8 +1,8 @@
 # MPI_File_open, with and without hints, then nonblocking write and read, at
 # each of the four thread levels (file_open_levels/open_rw.c). At
 # MPI_THREAD_MULTIPLE on 2 or more processes this aborted in ROMIO's hint
-# agreement (an MPICH-internal collective run outside MPICH's critical
-# section), which is how mpi4py's test_io failed: mpi4py asks for
+# agreement (an MPICH-internal collective run outside MPICH's global
+# critical section), which is how mpi4py's test_io failed: mpi4py asks for
 # MPI_THREAD_MULTIPLE by default.
 # mpich-info-test: np=1,2,4
 set -eu

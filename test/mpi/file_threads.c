@@ -10,6 +10,7 @@
  * mpich-info-test: np=1,2,4 */
 #include "check.h"
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,11 +37,14 @@ static int ok(int rc, int t, int round, const char *what)
     return rc == MPI_SUCCESS;
 }
 
-static void fail_at(int t, int round, const char *fmt, const char *a, const char *b)
+static void fail_at(int t, int round, const char *fmt, ...)
 {
+    va_list args;
+    va_start(args, fmt);
     fprintf(stderr, "rank %d thread %d round %d: ", rank, t, round);
-    fprintf(stderr, fmt, a, b);
+    vfprintf(stderr, fmt, args);
     fprintf(stderr, "\n");
+    va_end(args);
     __atomic_fetch_add(&check_failures, 1, __ATOMIC_RELAXED);
 }
 
@@ -79,10 +83,7 @@ static void one_round(int t, int round)
     for (int i = 0; i < COUNT; i++) {
         int expect = (t * 1000 + round) * 1000 + peer * COUNT + i;
         if (back[i] != expect) {
-            char e[16], g[16];
-            snprintf(e, sizeof(e), "%d", expect);
-            snprintf(g, sizeof(g), "%d", back[i]);
-            fail_at(t, round, "read back: expected %s, got %s", e, g);
+            fail_at(t, round, "read back element %d: expected %d, got %d", i, expect, back[i]);
             break;
         }
     }

@@ -21,16 +21,6 @@ static int level_of(const char *name)
     exit(2);
 }
 
-static void check_call(int rc, const char *what)
-{
-    if (rc != MPI_SUCCESS) {
-        char msg[MPI_MAX_ERROR_STRING];
-        int len;
-        MPI_Error_string(rc, msg, &len);
-        CHECK(0, "%s: expected MPI_SUCCESS, got %s", what, msg);
-    }
-}
-
 int main(int argc, char **argv)
 {
     int want = level_of(argc > 1 ? argv[1] : ""), provided, rank, size;
@@ -47,34 +37,34 @@ int main(int argc, char **argv)
     MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
 
     /* The reported case: no hints at all. */
-    check_call(MPI_File_open(MPI_COMM_WORLD, "open_rw.dat",
-                             MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
-                             MPI_INFO_NULL, &fh), "MPI_File_open(MPI_INFO_NULL)");
-    check_call(MPI_File_close(&fh), "MPI_File_close");
+    CHECK_CLASS(MPI_File_open(MPI_COMM_WORLD, "open_rw.dat",
+                              MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
+                              MPI_INFO_NULL, &fh), MPI_SUCCESS);
+    CHECK_CLASS(MPI_File_close(&fh), MPI_SUCCESS);
 
     MPI_Info_create(&info);
     MPI_Info_set(info, "cb_nodes", "1");
-    check_call(MPI_File_open(MPI_COMM_WORLD, "open_rw.dat",
-                             MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
-                             info, &fh), "MPI_File_open(cb_nodes=1)");
+    CHECK_CLASS(MPI_File_open(MPI_COMM_WORLD, "open_rw.dat",
+                              MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
+                              info, &fh), MPI_SUCCESS);
     MPI_Info_free(&info);
     for (int i = 0; i < COUNT; i++)
         buf[i] = rank * COUNT + i;
-    check_call(MPI_File_iwrite_at(fh, (MPI_Offset) rank * sizeof(buf), buf, COUNT, MPI_INT, &req),
-               "MPI_File_iwrite_at");
+    CHECK_CLASS(MPI_File_iwrite_at(fh, (MPI_Offset) rank * sizeof(buf), buf, COUNT, MPI_INT, &req),
+                MPI_SUCCESS);
     MPI_Wait(&req, MPI_STATUS_IGNORE);
-    check_call(MPI_File_sync(fh), "MPI_File_sync");
+    CHECK_CLASS(MPI_File_sync(fh), MPI_SUCCESS);
     MPI_Barrier(MPI_COMM_WORLD);
     int peer = (rank + 1) % size;
-    check_call(MPI_File_iread_at(fh, (MPI_Offset) peer * sizeof(buf), back, COUNT, MPI_INT, &req),
-               "MPI_File_iread_at");
+    CHECK_CLASS(MPI_File_iread_at(fh, (MPI_Offset) peer * sizeof(buf), back, COUNT, MPI_INT, &req),
+                MPI_SUCCESS);
     MPI_Wait(&req, MPI_STATUS_IGNORE);
     for (int i = 0; i < COUNT; i++)
         if (back[i] != peer * COUNT + i) {
             CHECK(0, "read back element %d: expected %d, got %d", i, peer * COUNT + i, back[i]);
             break;
         }
-    check_call(MPI_File_close(&fh), "MPI_File_close");
+    CHECK_CLASS(MPI_File_close(&fh), MPI_SUCCESS);
 
     int total;
     MPI_Allreduce(&check_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
