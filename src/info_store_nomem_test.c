@@ -129,6 +129,33 @@ int main(void)
     MPIR_Info_store_destroy(&s);
     model_clear(&m);
 
+    /* A store over the 2 MB threshold: its copy is one block, allocated at
+     * once; then a copy's entries, in the block, are overwritten and keys
+     * added to it, each with every allocation failing in turn. */
+    static char big[1024];
+    MPIR_Info_store_init(&s);
+    for (int n = 0; n < 3000; n++) {
+        snprintf(key, sizeof(key), "big%d", n);
+        memset(big, 'a' + n % 26, 700);
+        big[700] = '\0';
+        MPIR_Info_store_set(&s, key, big);
+        model_set(&m, key, big);
+    }
+    copy_until_it_works(&s, &m, "copy over 2 MB");
+    MPIR_Info_store copy;
+    MPIR_Info_store_init(&copy);
+    MPIR_Info_store_result copied = MPIR_Info_store_copy(&copy, &s);
+    if (copied != MPIR_INFO_STORE_OK || copy.block == NULL) {
+        printf("copy over 2 MB: expected a copy in one block, got %s\n",
+               copied != MPIR_INFO_STORE_OK ? "an error" : "no block");
+        failures++;
+    }
+    set_until_it_works(&copy, &m, "big2999", "overwritten in the block", "overwrite in a block");
+    set_until_it_works(&copy, &m, "big-new", "added to a block copy", "new key in a block copy");
+    MPIR_Info_store_destroy(&copy);
+    MPIR_Info_store_destroy(&s);
+    model_clear(&m);
+
     if (failures_injected == 0) {
         printf("no allocation failure was injected: the test did not run\n");
         failures++;

@@ -147,6 +147,125 @@ static void large(void)
     MPIR_Info_store_destroy(&s);
 }
 
+/* A copy over the 2 MB threshold (one block), checked against the model,
+ * then each kind of operation applied first to a fresh copy: the entries
+ * at the end of the block, overwritten by nothing else first, are checked
+ * after every change. */
+#define BLOCK_KEYS 3000
+
+static void block_value(int i, int round, char *value, size_t size)
+{
+    /* 600 to 899 characters: 3000 of them make more than 2 MB. */
+    int len = 600 + (i * 7 + round) % 300;
+    snprintf(value, size, "r%d-%d-", round, i);
+    size_t at = strlen(value);
+    memset(value + at, 'a' + i % 26, (size_t) len - at);
+    value[len] = '\0';
+}
+
+static void large_copy_then_each_op(void)
+{
+    static info_model m;
+    static char value[1024];
+    char key[32], what[96];
+    MPIR_Info_store s;
+
+    MPIR_Info_store_init(&s);
+    for (int i = 0; i < BLOCK_KEYS; i++) {
+        snprintf(key, sizeof(key), "block_key_%d", i);
+        block_value(i, 0, value, sizeof(value));
+        MPIR_Info_store_set(&s, key, value);
+        model_set(&m, key, value);
+    }
+    for (int op = 0; op < 9 && !failures; op++) {
+        MPIR_Info_store c, cc;
+        MPIR_Info_store_init(&c);
+        CHECK(MPIR_Info_store_copy(&c, &s) == MPIR_INFO_STORE_OK, "block copy: expected OK");
+        CHECK(c.block != NULL, "block copy: expected the copy of %d keys in one block",
+              BLOCK_KEYS);
+        int last = BLOCK_KEYS - 1;
+        switch (op) {
+            case 0:    /* a new key */
+                block_value(BLOCK_KEYS, 1, value, sizeof(value));
+                MPIR_Info_store_set(&c, "block_key_new", value);
+                model_set(&m, "block_key_new", value);
+                break;
+            case 1:    /* the last entry, longer */
+            case 2:    /* the last entry, shorter */
+                snprintf(key, sizeof(key), "block_key_%d", last);
+                if (op == 1)
+                    block_value(last, 299 - (last * 7) % 300, value, sizeof(value));
+                else
+                    snprintf(value, sizeof(value), "short");
+                MPIR_Info_store_set(&c, key, value);
+                model_set(&m, key, value);
+                break;
+            case 3:    /* the first entry, deleted */
+            case 4:    /* the last entry, deleted */
+            case 5:    /* one in the middle, deleted */
+                snprintf(key, sizeof(key), "block_key_%d",
+                         op == 3 ? 0 : op == 4 ? last : BLOCK_KEYS / 2);
+                MPIR_Info_store_delete(&c, key);
+                model_delete(&m, key);
+                break;
+            case 6:    /* reading by position only */
+                MPIR_Info_store_nth(&c, last);
+                MPIR_Info_store_nth(&c, 0);
+                break;
+            case 7:    /* a copy of the copy, then the copy freed */
+                MPIR_Info_store_init(&cc);
+                MPIR_Info_store_copy(&cc, &c);
+                MPIR_Info_store_destroy(&c);
+                c = cc;
+                break;
+            case 8:    /* many new keys: the order array and table leave the block */
+                for (int i = 0; i < 1000; i++) {
+                    snprintf(key, sizeof(key), "block_key_added_%d", i);
+                    MPIR_Info_store_set(&c, key, "added");
+                    model_set(&m, key, "added");
+                }
+                break;
+        }
+        snprintf(what, sizeof(what), "block copy, then operation %d", op);
+        failures += model_check(&m, &c, what);
+        MPIR_Info_store_destroy(&c);
+        /* Back to the original's pairs for the next operation. */
+        model_clear(&m);
+        for (int i = 0; i < BLOCK_KEYS; i++) {
+            snprintf(key, sizeof(key), "block_key_%d", i);
+            block_value(i, 0, value, sizeof(value));
+            model_set(&m, key, value);
+        }
+        snprintf(what, sizeof(what), "block original, after operation %d on its copy", op);
+        failures += model_check(&m, &s, what);
+    }
+    MPIR_Info_store_destroy(&s);
+    model_clear(&m);
+}
+
+/* New keys in, oldest out, many times over: the holes left behind are
+ * squeezed out, so memory follows the number of keys, not of operations. */
+static void churn_keeps_memory_bounded(void)
+{
+    MPIR_Info_store s;
+    char key[32];
+
+    MPIR_Info_store_init(&s);
+    for (int i = 0; i < 100000 + 16; i++) {
+        snprintf(key, sizeof(key), "churn%d", i);
+        MPIR_Info_store_set(&s, key, "v");
+        if (i >= 16) {
+            snprintf(key, sizeof(key), "churn%d", i - 16);
+            MPIR_Info_store_delete(&s, key);
+        }
+    }
+    CHECK(MPIR_Info_store_count(&s) == 16 && s.capacity <= 4 * 16 && s.index_size <= 8 * 16,
+          "churn of 16 keys: expected 16 keys in an order array of at most 64 and a table of "
+          "at most 128, got %d keys, %d and %d", MPIR_Info_store_count(&s), s.capacity,
+          s.index_size);
+    MPIR_Info_store_destroy(&s);
+}
+
 /* Random operations over a small key space (so overwrites and deletes hit),
  * checked against the model after every step or every few hundred. */
 static void randomized(unsigned seed, int steps, int key_space, int check_every)
@@ -196,6 +315,8 @@ int main(void)
     setvbuf(stdout, NULL, _IOLBF, 0);
     directed();
     large();
+    large_copy_then_each_op();
+    churn_keeps_memory_bounded();
     for (unsigned seed = 1; seed <= 20 && !failures; seed++)
         randomized(seed, 2000, 8 + (int) seed * 5, 1);
     randomized(99, 200000, 3000, 997);

@@ -1,0 +1,209 @@
+/* Complexity test of the info store (src/mpi/info/info_store.c of the
+ * patched tree, compiled in here): for each operation a program makes on an
+ * info object, the time per operation with 65,536 keys is compared, within
+ * this one run, with the time per operation with 16 keys. A store that does
+ * any of them by walking its keys is over 1,000 times slower at 65,536; a
+ * constant-time store stays within a few times. A lookup at a random key
+ * among 65,536 misses the caches where one among 16 never does (up to 8.6x
+ * measured on a loaded 2-core machine), so the bound is 16x. Each figure is the best of several rounds, so a busy machine makes
+ * the test slower, not wrong. */
+#include "mpi/info/info_store.c"
+#include <stdio.h>
+#include <time.h>
+
+#define SMALL 16
+#define LARGE 65536
+#define BOUND 16.0
+#define OPS 65536       /* operations per round, at either size */
+#define ROUNDS 5
+
+static char keys[2 * LARGE + OPS][24];
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void fill(MPIR_Info_store *s, int n)
+{
+    MPIR_Info_store_init(s);
+    for (int i = 0; i < n; i++)
+        MPIR_Info_store_set(s, keys[i], "value");
+}
+
+/* Spread over the keys in an order unrelated to insertion. */
+static int spread(int i, int n)
+{
+    return (int) (((unsigned) i * 40503u) % (unsigned) n);
+}
+
+/* One round of OPS operations of one kind on a store of n keys; returns the
+ * time taken by the operations (setting up the store is not counted). */
+typedef double (*round_fn)(int n);
+
+static double round_get(int n)
+{
+    MPIR_Info_store s;
+    fill(&s, n);
+    double t = now();
+    for (int i = 0; i < OPS; i++)
+        if (!MPIR_Info_store_find(&s, keys[spread(i, n)]))
+            printf("get: key %d missing\n", spread(i, n));
+    t = now() - t;
+    MPIR_Info_store_destroy(&s);
+    return t;
+}
+
+static double round_get_absent(int n)
+{
+    MPIR_Info_store s;
+    fill(&s, n);
+    double t = now();
+    for (int i = 0; i < OPS; i++)
+        if (MPIR_Info_store_find(&s, keys[LARGE + spread(i, LARGE)]))
+            printf("get: absent key found\n");
+    t = now() - t;
+    MPIR_Info_store_destroy(&s);
+    return t;
+}
+
+static double round_overwrite(int n)
+{
+    MPIR_Info_store s;
+    fill(&s, n);
+    double t = now();
+    for (int i = 0; i < OPS; i++)
+        MPIR_Info_store_set(&s, keys[spread(i, n)], (i & 1) ? "a longer value" : "v");
+    t = now() - t;
+    MPIR_Info_store_destroy(&s);
+    return t;
+}
+
+/* get_nthkey as programs use it: 0, 1, 2, ... over and over. */
+static double round_nth_walk(int n)
+{
+    MPIR_Info_store s;
+    fill(&s, n);
+    /* With holes: every third key deleted. */
+    for (int i = 0; i < n; i += 3)
+        MPIR_Info_store_delete(&s, keys[i]);
+    int count = MPIR_Info_store_count(&s);
+    double t = now();
+    for (int i = 0; i < OPS; i++)
+        MPIR_Info_store_nth(&s, i % count);
+    t = now() - t;
+    MPIR_Info_store_destroy(&s);
+    return t;
+}
+
+/* Any order, on a store with holes: the first far jump squeezes them out
+ * (once), then every position is direct. A get_nthkey far from the last
+ * one right after each delete would pay that linear squeeze every time
+ * (README, "Info objects"). */
+static double round_nth_any(int n)
+{
+    MPIR_Info_store s;
+    fill(&s, n);
+    for (int i = 0; i < n; i += 3)
+        MPIR_Info_store_delete(&s, keys[i]);
+    int count = MPIR_Info_store_count(&s);
+    double t = now();
+    for (int i = 0; i < OPS; i++)
+        MPIR_Info_store_nth(&s, spread(i, count));
+    t = now() - t;
+    MPIR_Info_store_destroy(&s);
+    return t;
+}
+
+/* Keys 0 and 1 in turn, with a long run of holes between them (every key
+ * but the first and the second half deleted, short of a squeeze). */
+static double round_nth_across_holes(int n)
+{
+    MPIR_Info_store s;
+    fill(&s, n);
+    for (int i = 1; i < n / 2 - 1; i++)
+        MPIR_Info_store_delete(&s, keys[i]);
+    double t = now();
+    for (int i = 0; i < OPS; i++)
+        MPIR_Info_store_nth(&s, i & 1);
+    t = now() - t;
+    MPIR_Info_store_destroy(&s);
+    return t;
+}
+
+/* New keys in, oldest keys out: the count stays n, holes keep coming. */
+static double round_set_delete(int n)
+{
+    MPIR_Info_store s;
+    fill(&s, n);
+    double t = now();
+    for (int i = 0; i < OPS; i++) {
+        MPIR_Info_store_set(&s, keys[n + i], "new");
+        MPIR_Info_store_delete(&s, keys[i]);
+    }
+    t = now() - t;
+    MPIR_Info_store_destroy(&s);
+    return t;
+}
+
+/* Emptying an info the usual way: get_nthkey(0), delete it, again. */
+static double round_drain(int n)
+{
+    double t = 0;
+    for (int done = 0; done < OPS; done += n) {
+        MPIR_Info_store s;
+        fill(&s, n);
+        double t0 = now();
+        for (int i = 0; i < n; i++) {
+            const MPIR_Info_store_entry *e = MPIR_Info_store_nth(&s, 0);
+            MPIR_Info_store_delete(&s, e->key);
+        }
+        t += now() - t0;
+        MPIR_Info_store_destroy(&s);
+    }
+    return t;
+}
+
+static int failures;
+
+static void compare(const char *what, round_fn fn)
+{
+    double best[2] = { 1e30, 1e30 };
+    int sizes[2] = { SMALL, LARGE };
+    for (int r = 0; r < ROUNDS; r++)
+        for (int k = 0; k < 2; k++) {
+            double t = fn(sizes[k]);
+            if (t < best[k])
+                best[k] = t;
+        }
+    double ratio = best[1] / best[0];
+    printf("%-28s %8.1f ns at %d keys, %8.1f ns at %d keys: %6.2fx (bound %.0fx)\n", what,
+           best[0] / OPS * 1e9, SMALL, best[1] / OPS * 1e9, LARGE, ratio, BOUND);
+    if (ratio > BOUND) {
+        printf("%s: expected at most %.0fx the cost per operation at %d keys as at %d, got %.2fx\n",
+               what, BOUND, LARGE, SMALL, ratio);
+        failures++;
+    }
+}
+
+int main(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    for (int i = 0; i < 2 * LARGE + OPS; i++)
+        snprintf(keys[i], sizeof(keys[i]), "key_%d", i);
+    compare("get", round_get);
+    compare("get, absent key", round_get_absent);
+    compare("set, overwrite", round_overwrite);
+    compare("get_nthkey 0, 1, 2, ...", round_nth_walk);
+    compare("get_nthkey, any order", round_nth_any);
+    compare("get_nthkey 0, 1 across holes", round_nth_across_holes);
+    compare("set new + delete oldest", round_set_delete);
+    compare("get_nthkey(0) + delete", round_drain);
+    if (failures)
+        printf("%d failure(s)\n", failures);
+    else
+        printf("info store cost: every operation within %.0fx\n", BOUND);
+    return failures != 0;
+}
