@@ -382,11 +382,58 @@ static void reported_only_and_print(void)
     free(text);
 }
 
+/* Edges a weaker engine would get wrong: the upper bound is a value, a
+ * setting made by the implementation is not applied, a copy keeps what is
+ * still to be applied, and a value's end is part of the digest. */
+static const MPIR_Hint_def label_defs[] = {
+    {"label", MPIR_HINT_STRING, NULL, MPIR_HINT_SAME_ON_ALL, NULL, 0, 0, NULL, NULL,
+     "a string, same on all"},
+};
+
+static const MPIR_Hint_table label_table = { "label object", label_defs, 1 };
+
+static void edges(void)
+{
+    MPIR_Hints h, copy;
+    int object = 0;
+
+    MPIR_Hints_init(&h, &test_table);
+    expect(&h, MPIR_HINT_AT_CREATION, "count", "100", MPIR_HINT_ACCEPTED, "100");
+
+    MPIR_Hints_apply(&h, &object);
+    applied_calls = 0;
+    CHECK(MPIR_Hints_set_internal(&h, "count", "5") == MPIR_HINT_ACCEPTED,
+          "set_internal count=5: expected accepted");
+    MPIR_Hints_apply(&h, &object);
+    CHECK(applied_calls == 0, "apply after set_internal: expected no action, got %d",
+          applied_calls);
+
+    expect(&h, MPIR_HINT_AT_CREATION, "count", "9", MPIR_HINT_ACCEPTED, "9");
+    CHECK(MPIR_Hints_copy(&copy, &h) == 0, "copy: expected success");
+    MPIR_Hints_apply(&copy, &object);
+    CHECK(applied_calls == 1 && applied_number == 9,
+          "apply on a copy made before apply: expected one action with 9, got %d with %d",
+          applied_calls, applied_number);
+    MPIR_Hints_free(&copy);
+    MPIR_Hints_free(&h);
+
+    /* Absent folds the byte 1; a value "\1" must not fold the same. */
+    MPIR_Hints a, b;
+    MPIR_Hints_init(&a, &label_table);
+    MPIR_Hints_init(&b, &label_table);
+    MPIR_Hints_offer(&b, "label", "\1", MPIR_HINT_AT_CREATION);
+    CHECK(MPIR_Hints_agreement_digest(&a) != MPIR_Hints_agreement_digest(&b),
+          "digest: expected an absent label and the label \"\\1\" to differ");
+    MPIR_Hints_free(&a);
+    MPIR_Hints_free(&b);
+}
+
 int main(void)
 {
     types_and_rules();
     fixed_on_one_object();
     agreement_digest();
+    edges();
     reported_only_and_print();
     allocation_failure();
     if (failures)
