@@ -133,6 +133,28 @@ static double round_nth_across_holes(int n)
     return t;
 }
 
+/* Walking the keys in order and deleting every other one on the way (the
+ * key found stays number i after a delete, so the walk asks for i again). */
+static double round_walk_and_delete(int n)
+{
+    double t = 0;
+    for (int done = 0; done < OPS; done += n) {
+        MPIR_Info_store s;
+        fill(&s, n);
+        double t0 = now();
+        for (int i = 0, k = 0; i < MPIR_Info_store_count(&s); k++) {
+            const MPIR_Info_store_entry *e = MPIR_Info_store_nth(&s, i);
+            if (k % 2 == 0)
+                MPIR_Info_store_delete(&s, e->key);
+            else
+                i++;
+        }
+        t += now() - t0;
+        MPIR_Info_store_destroy(&s);
+    }
+    return t;
+}
+
 /* New keys in, oldest keys out: the count stays n, holes keep coming. */
 static double round_set_delete(int n)
 {
@@ -201,6 +223,7 @@ int main(void)
     compare("get_nthkey 0, 1 across holes", round_nth_across_holes);
     compare("set new + delete oldest", round_set_delete);
     compare("get_nthkey(0) + delete", round_drain);
+    compare("walk, deleting every other", round_walk_and_delete);
     if (failures)
         printf("%d failure(s)\n", failures);
     else
