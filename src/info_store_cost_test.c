@@ -43,150 +43,138 @@ static int spread(int i, int n)
  * time taken by the operations (setting up the store is not counted). */
 typedef double (*round_fn)(int n);
 
-static double round_get(int n)
+/* Most rounds: a store of n keys, made ready by prepare (if any), then op
+ * number i = 0 .. OPS-1 on it, timed together. */
+typedef void (*op_fn)(MPIR_Info_store *s, int n, int i);
+
+static double timed_ops(int n, void (*prepare)(MPIR_Info_store *s, int n), op_fn op)
 {
     MPIR_Info_store s;
     fill(&s, n);
+    if (prepare)
+        prepare(&s, n);
     double t = now();
     for (int i = 0; i < OPS; i++)
-        if (!MPIR_Info_store_find(&s, keys[spread(i, n)]))
-            printf("get: key %d missing\n", spread(i, n));
+        op(&s, n, i);
     t = now() - t;
     MPIR_Info_store_destroy(&s);
     return t;
 }
 
-static double round_get_absent(int n)
+/* Every third key deleted: holes all along the order. */
+static void delete_every_third(MPIR_Info_store *s, int n)
 {
-    MPIR_Info_store s;
-    fill(&s, n);
-    double t = now();
-    for (int i = 0; i < OPS; i++)
-        if (MPIR_Info_store_find(&s, keys[LARGE + spread(i, LARGE)]))
-            printf("get: absent key found\n");
-    t = now() - t;
-    MPIR_Info_store_destroy(&s);
-    return t;
+    for (int i = 0; i < n; i += 3)
+        MPIR_Info_store_delete(s, keys[i]);
 }
 
-static double round_overwrite(int n)
+/* All keys but the first and the second half deleted, short of a squeeze:
+ * one long run of holes after key 0. */
+static void delete_a_long_run(MPIR_Info_store *s, int n)
 {
-    MPIR_Info_store s;
-    fill(&s, n);
-    double t = now();
-    for (int i = 0; i < OPS; i++)
-        MPIR_Info_store_set(&s, keys[spread(i, n)], (i & 1) ? "a longer value" : "v");
-    t = now() - t;
-    MPIR_Info_store_destroy(&s);
-    return t;
+    for (int i = 1; i < n / 2 - 1; i++)
+        MPIR_Info_store_delete(s, keys[i]);
+}
+
+static void op_get(MPIR_Info_store *s, int n, int i)
+{
+    if (!MPIR_Info_store_find(s, keys[spread(i, n)]))
+        printf("get: key %d missing\n", spread(i, n));
+}
+
+static void op_get_absent(MPIR_Info_store *s, int n, int i)
+{
+    (void) n;
+    if (MPIR_Info_store_find(s, keys[LARGE + spread(i, LARGE)]))
+        printf("get: absent key found\n");
+}
+
+static void op_overwrite(MPIR_Info_store *s, int n, int i)
+{
+    MPIR_Info_store_set(s, keys[spread(i, n)], (i & 1) ? "a longer value" : "v");
 }
 
 /* get_nthkey as programs use it: 0, 1, 2, ... over and over. */
-static double round_nth_walk(int n)
+static void op_nth_walk(MPIR_Info_store *s, int n, int i)
 {
-    MPIR_Info_store s;
-    fill(&s, n);
-    /* With holes: every third key deleted. */
-    for (int i = 0; i < n; i += 3)
-        MPIR_Info_store_delete(&s, keys[i]);
-    int count = MPIR_Info_store_count(&s);
-    double t = now();
-    for (int i = 0; i < OPS; i++)
-        MPIR_Info_store_nth(&s, i % count);
-    t = now() - t;
-    MPIR_Info_store_destroy(&s);
-    return t;
+    (void) n;
+    MPIR_Info_store_nth(s, i % MPIR_Info_store_count(s));
 }
 
-/* Any order, on a store with holes: the first far jump squeezes them out
- * (once), then every position is direct. A get_nthkey far from the last
- * one right after each delete would pay that linear squeeze every time
- * (README, "Info objects"). */
-static double round_nth_any(int n)
+/* Any order: the first far jump squeezes the holes out (once), then every
+ * position is direct. A get_nthkey far from the last one right after each
+ * delete would pay that linear squeeze every time (README, "Info
+ * objects"). */
+static void op_nth_any(MPIR_Info_store *s, int n, int i)
 {
-    MPIR_Info_store s;
-    fill(&s, n);
-    for (int i = 0; i < n; i += 3)
-        MPIR_Info_store_delete(&s, keys[i]);
-    int count = MPIR_Info_store_count(&s);
-    double t = now();
-    for (int i = 0; i < OPS; i++)
-        MPIR_Info_store_nth(&s, spread(i, count));
-    t = now() - t;
-    MPIR_Info_store_destroy(&s);
-    return t;
+    (void) n;
+    MPIR_Info_store_nth(s, spread(i, MPIR_Info_store_count(s)));
 }
 
-/* Keys 0 and 1 in turn, with a long run of holes between them (every key
- * but the first and the second half deleted, short of a squeeze). */
+/* Keys 0 and 1 in turn. */
+static void op_nth_zero_one(MPIR_Info_store *s, int n, int i)
+{
+    (void) n;
+    MPIR_Info_store_nth(s, i & 1);
+}
+
+/* New keys in, oldest keys out: the count stays n, holes keep coming. */
+static void op_set_delete(MPIR_Info_store *s, int n, int i)
+{
+    MPIR_Info_store_set(s, keys[n + i], "new");
+    MPIR_Info_store_delete(s, keys[i]);
+}
+
+static double round_get(int n) { return timed_ops(n, NULL, op_get); }
+static double round_get_absent(int n) { return timed_ops(n, NULL, op_get_absent); }
+static double round_overwrite(int n) { return timed_ops(n, NULL, op_overwrite); }
+static double round_nth_walk(int n) { return timed_ops(n, delete_every_third, op_nth_walk); }
+static double round_nth_any(int n) { return timed_ops(n, delete_every_third, op_nth_any); }
 static double round_nth_across_holes(int n)
 {
-    MPIR_Info_store s;
-    fill(&s, n);
-    for (int i = 1; i < n / 2 - 1; i++)
-        MPIR_Info_store_delete(&s, keys[i]);
-    double t = now();
-    for (int i = 0; i < OPS; i++)
-        MPIR_Info_store_nth(&s, i & 1);
-    t = now() - t;
-    MPIR_Info_store_destroy(&s);
-    return t;
+    return timed_ops(n, delete_a_long_run, op_nth_zero_one);
 }
+static double round_set_delete(int n) { return timed_ops(n, NULL, op_set_delete); }
 
-/* Walking the keys in order and deleting every other one on the way (the
- * key found stays number i after a delete, so the walk asks for i again). */
-static double round_walk_and_delete(int n)
+/* Rounds that change the store as they go: passes over fresh stores of n
+ * keys, each made by the pass function, until OPS operations are done. */
+static double timed_passes(int n, void (*pass)(MPIR_Info_store *s, int n))
 {
     double t = 0;
     for (int done = 0; done < OPS; done += n) {
         MPIR_Info_store s;
         fill(&s, n);
         double t0 = now();
-        for (int i = 0, k = 0; i < MPIR_Info_store_count(&s); k++) {
-            const MPIR_Info_store_entry *e = MPIR_Info_store_nth(&s, i);
-            if (k % 2 == 0)
-                MPIR_Info_store_delete(&s, e->key);
-            else
-                i++;
-        }
+        pass(&s, n);
         t += now() - t0;
         MPIR_Info_store_destroy(&s);
     }
-    return t;
-}
-
-/* New keys in, oldest keys out: the count stays n, holes keep coming. */
-static double round_set_delete(int n)
-{
-    MPIR_Info_store s;
-    fill(&s, n);
-    double t = now();
-    for (int i = 0; i < OPS; i++) {
-        MPIR_Info_store_set(&s, keys[n + i], "new");
-        MPIR_Info_store_delete(&s, keys[i]);
-    }
-    t = now() - t;
-    MPIR_Info_store_destroy(&s);
     return t;
 }
 
 /* Emptying an info the usual way: get_nthkey(0), delete it, again. */
-static double round_drain(int n)
+static void drain(MPIR_Info_store *s, int n)
 {
-    double t = 0;
-    for (int done = 0; done < OPS; done += n) {
-        MPIR_Info_store s;
-        fill(&s, n);
-        double t0 = now();
-        for (int i = 0; i < n; i++) {
-            const MPIR_Info_store_entry *e = MPIR_Info_store_nth(&s, 0);
-            MPIR_Info_store_delete(&s, e->key);
-        }
-        t += now() - t0;
-        MPIR_Info_store_destroy(&s);
-    }
-    return t;
+    for (int i = 0; i < n; i++)
+        MPIR_Info_store_delete(s, MPIR_Info_store_nth(s, 0)->key);
 }
+
+/* Walking the keys in order and deleting every other one on the way (the
+ * key found stays number i after a delete, so the walk asks for i again). */
+static void walk_and_delete(MPIR_Info_store *s, int n)
+{
+    (void) n;
+    for (int i = 0, k = 0; i < MPIR_Info_store_count(s); k++) {
+        const MPIR_Info_store_entry *e = MPIR_Info_store_nth(s, i);
+        if (k % 2 == 0)
+            MPIR_Info_store_delete(s, e->key);
+        else
+            i++;
+    }
+}
+
+static double round_drain(int n) { return timed_passes(n, drain); }
+static double round_walk_and_delete(int n) { return timed_passes(n, walk_and_delete); }
 
 static int failures;
 
