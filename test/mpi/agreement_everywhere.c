@@ -92,9 +92,7 @@ static void windows(void)
         MPI_Info info = mismatched(hints[h].key, hints[h].mine, hints[h].theirs);
         for (int kind = 0; kind < N_KINDS; kind++) {
             MPI_Win win;
-            int rc = make_window(kind, info, &win), cls = rc;
-            if (rc != MPI_SUCCESS)
-                MPI_Error_class(rc, &cls);
+            int cls = error_class(make_window(kind, info, &win));
             CHECK(cls == MPI_ERR_NOT_SAME && win == MPI_WIN_NULL,
                   "%s with %s different on process 0: expected MPI_ERR_NOT_SAME and "
                   "MPI_WIN_NULL, got %s%s", kind_names[kind], hints[h].key,

@@ -31,16 +31,24 @@ static inline const char *error_class_name(int cls)
         case MPI_ERR_OTHER: return "MPI_ERR_OTHER";
         case MPI_ERR_NOT_SAME: return "MPI_ERR_NOT_SAME";
         case MPI_ERR_NO_MEM: return "MPI_ERR_NO_MEM";
+        case MPI_ERR_NO_SUCH_FILE: return "MPI_ERR_NO_SUCH_FILE";
         default: return "another class";
     }
+}
+
+/* The class of the error code a call returned (MPI_SUCCESS: none). */
+static inline int error_class(int rc)
+{
+    int cls = rc;
+    if (rc != MPI_SUCCESS)
+        MPI_Error_class(rc, &cls);
+    return cls;
 }
 
 /* Check that a call returned an error of class want (MPI_SUCCESS: no error). */
 #define CHECK_CLASS(call, want)                                             \
     do {                                                                    \
-        int rc_ = (call), cls_ = rc_;                                       \
-        if (rc_ != MPI_SUCCESS)                                             \
-            MPI_Error_class(rc_, &cls_);                                    \
+        int cls_ = error_class(call);                                       \
         CHECK(cls_ == (want), "%s: expected %s, got %s (%d)", #call,        \
               error_class_name(want), error_class_name(cls_), cls_);        \
     } while (0)

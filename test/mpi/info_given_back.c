@@ -99,13 +99,12 @@ static void file_delete_with_info(int rank)
     check_same_info(before, info, "MPI_File_delete: the info given");
     /* Really gone: opening without MPI_MODE_CREATE fails. */
     MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
-    int rc = MPI_File_open(MPI_COMM_SELF, name, MPI_MODE_RDONLY, MPI_INFO_NULL, &fh), cls = rc;
-    if (rc != MPI_SUCCESS)
-        MPI_Error_class(rc, &cls);
-    else
+    int cls = error_class(MPI_File_open(MPI_COMM_SELF, name, MPI_MODE_RDONLY, MPI_INFO_NULL,
+                                        &fh));
+    if (cls == MPI_SUCCESS)
         MPI_File_close(&fh);
     CHECK(cls == MPI_ERR_NO_SUCH_FILE, "open after MPI_File_delete: expected "
-          "MPI_ERR_NO_SUCH_FILE, got class %d", cls);
+          "MPI_ERR_NO_SUCH_FILE, got %s (%d)", error_class_name(cls), cls);
     MPI_Info_free(&info);
     MPI_Info_free(&before);
 }
