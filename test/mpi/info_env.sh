@@ -1,8 +1,9 @@
 # MPI_INFO_ENV and MPI_Info_create_env under many launch lines: process
 # counts 1, 2 and 4, arguments with blanks, quotes and empty strings, -wdir
 # (absolute and relative), an MPMD launch of two programs, a configuration
-# file, requested thread levels, a singleton, a Sessions-only program and
-# the three Fortran interfaces (MPI_Comm_spawn: info_env_spawn.sh). Each
+# file (-configfile and HYDRA_CONFIG_FILE), requested thread levels, a
+# singleton, a Sessions-only program and the three Fortran interfaces, with
+# MPI_INIT and with sessions only (MPI_Comm_spawn: info_env_spawn.sh). Each
 # launch exports the values this script expects (EXPECT_*), worked out from
 # the launch line itself; the programs work out command, argv, host, arch
 # and wdir from their own arguments and the system.
@@ -16,10 +17,13 @@ enter_workdir info_env
 for prog in world sessions; do
     "$prefix/bin/mpicc" -I "$here" -o "info_env_$prog" "$here/info_env/$prog.c"
 done
-# One Fortran source, built for each of the three Fortran interfaces.
+# One Fortran source, built for each of the three Fortran interfaces, with
+# MPI_INIT and with MPI_SESSION_INIT.
 for interface in MPI_F08 MPI MPIF_H; do
     "$prefix/bin/mpifort" "-DUSE_$interface" -o "info_env_fortran_$interface" \
         "$here/info_env/fortran.F90"
+    "$prefix/bin/mpifort" "-DUSE_$interface" -DUSE_SESSIONS \
+        -o "info_env_fortran_sessions_$interface" "$here/info_env/fortran.F90"
 done
 mpiexec=$prefix/bin/mpiexec
 # For the Fortran programs, which have no uname or getcwd of their own.
@@ -64,6 +68,11 @@ printf '%s\n' "-n 1 -env EXPECT_MAXPROCS 1 ./info_env_world from file" \
               "-n 2 -env EXPECT_MAXPROCS 2 ./info_env_world also from file" > launch.config
 EXPECT_FILE="$work/launch.config" launch "-configfile (reported as file)" \
     "$mpiexec" -configfile launch.config
+# hydra's own configuration file, named by HYDRA_CONFIG_FILE, holds
+# options; it is reported as file too.
+printf '%s\n' "-genv EXPECT_MAXPROCS 2" > hydra.config
+HYDRA_CONFIG_FILE="$work/hydra.config" EXPECT_FILE="$work/hydra.config" \
+    launch "HYDRA_CONFIG_FILE (reported as file)" "$mpiexec" -n 2 ./info_env_world c
 MPIR_CVAR_DEFAULT_THREAD_LEVEL=mpi_thread_funneled EXPECT_THREAD_LEVEL=MPI_THREAD_FUNNELED \
     EXPECT_MAXPROCS=2 launch "thread level asked for before start" \
     "$mpiexec" -n 2 ./info_env_world t
@@ -76,6 +85,8 @@ EXPECT_MAXPROCS=2 launch "Sessions model only" \
 for interface in MPI_F08 MPI MPIF_H; do
     EXPECT_MAXPROCS=2 EXPECT_WDIR="$work" launch "Fortran ($interface)" \
         "$mpiexec" -n 2 "./info_env_fortran_$interface" "f arg" "" 'q"uote' 'back\slash'
+    EXPECT_MAXPROCS=2 EXPECT_WDIR="$work" launch "Fortran ($interface), Sessions model only" \
+        "$mpiexec" -n 2 "./info_env_fortran_sessions_$interface" "s arg" "" 'q"uote'
 done
 
 # Each given line is a whole line of the file $1; otherwise say what came.

@@ -1,6 +1,7 @@
-# MPI_INFO_ENV of processes started by MPI_Comm_spawn (info_env/spawn.c):
-# the children see the command, arguments, maxprocs and the wdir, soft and
-# file values they were spawned with.
+# MPI_INFO_ENV of processes started by MPI_Comm_spawn and
+# MPI_Comm_spawn_multiple (info_env/spawn.c): the children see the command,
+# arguments, maxprocs and the wdir, soft and file values they were spawned
+# with.
 # MPICH 4.0.2 built for ch4:ucx cannot spawn on a machine like the test
 # machine (Debian's own ch4:ucx package fails the same way), so on that
 # device a spawn without info is tried first; when even that fails, the
@@ -42,9 +43,9 @@ PROGRAM
     fi
 fi
 
-if ! EXPECT_SPAWN_WDIR="$work/wdir" timeout 120 "$prefix/bin/mpiexec" -n 1 "$work/info_env_spawn" \
+if ! EXPECT_SPAWN_WDIR="$work/wdir" EXPECT_PARENT_WDIR="$work" timeout 120 "$prefix/bin/mpiexec" -n 1 "$work/info_env_spawn" \
         < /dev/null > spawn.out 2>&1; then
-    echo "FAILED: MPI_Comm_spawn: the children's own values"
+    echo "FAILED: MPI_Comm_spawn and MPI_Comm_spawn_multiple: the children's own values"
     sed 's/^/  | /' spawn.out | head -n 40
     exit 1
 fi

@@ -2,12 +2,22 @@
 ! mpi_f08 module (built with -DUSE_MPI_F08), mpif.h (-DUSE_MPIF_H) or the
 ! mpi module. command and argv come from the Fortran command line (init
 ! gets no arguments); the expected values are built here from
-! GET_COMMAND_ARGUMENT with the project's argv format. Launched by
-! info_env.sh.
+! GET_COMMAND_ARGUMENT with the project's argv format. With -DUSE_SESSIONS
+! the program starts MPI with MPI_SESSION_INIT instead of MPI_INIT. Before
+! either, MPI_INFO_ENV is empty. Launched by info_env.sh.
 #ifdef USE_MPI_F08
 #define INFO_HANDLE type(MPI_Info)
+#define SESSION_HANDLE type(MPI_Session)
 #else
 #define INFO_HANDLE integer
+#define SESSION_HANDLE integer
+#endif
+#ifdef USE_SESSIONS
+#define STARTED 'MPI_SESSION_INIT'
+#define ENDED 'MPI_SESSION_FINALIZE'
+#else
+#define STARTED 'MPI_INIT'
+#define ENDED 'MPI_FINALIZE'
 #endif
 program info_env_fortran
 #if defined(USE_MPI_F08)
@@ -21,20 +31,35 @@ program info_env_fortran
     implicit none
 #endif
     character(len=4096) :: want_command, want_argv
-    integer :: errs, ierror
+    integer :: errs, ierror, nkeys
     INFO_HANDLE :: info
+    SESSION_HANDLE :: session
 
     errs = 0
     call expected(want_command, want_argv)
+    call MPI_INFO_GET_NKEYS(MPI_INFO_ENV, nkeys, ierror)
+    if (ierror /= MPI_SUCCESS .or. nkeys /= 0) then
+        print '(a,i0,a,i0)', 'MPI_INFO_ENV before ' // STARTED // ': expected 0 keys, got ', &
+            nkeys, ' (error code ', ierror, ')'
+        errs = errs + 1
+    end if
+#ifdef USE_SESSIONS
+    call MPI_SESSION_INIT(MPI_INFO_NULL, MPI_ERRORS_RETURN, session, ierror)
+#else
     call MPI_INIT(ierror)
-    call check(MPI_INFO_ENV, 'MPI_INFO_ENV after MPI_INIT')
+#endif
+    call check(MPI_INFO_ENV, 'MPI_INFO_ENV after ' // STARTED)
     call MPI_INFO_CREATE_ENV(info, ierror)
     call check(info, 'MPI_INFO_CREATE_ENV')
     call MPI_INFO_FREE(info, ierror)
+#ifdef USE_SESSIONS
+    call MPI_SESSION_FINALIZE(session, ierror)
+#else
     call MPI_FINALIZE(ierror)
-    call check(MPI_INFO_ENV, 'MPI_INFO_ENV after MPI_FINALIZE')
+#endif
+    call check(MPI_INFO_ENV, 'MPI_INFO_ENV after ' // ENDED)
     call MPI_INFO_CREATE_ENV(info, ierror)
-    call check(info, 'MPI_INFO_CREATE_ENV after MPI_FINALIZE')
+    call check(info, 'MPI_INFO_CREATE_ENV after ' // ENDED)
     call MPI_INFO_FREE(info, ierror)
     if (errs == 0) print '(a)', ' No Errors'
     if (errs /= 0) error stop 1

@@ -11,6 +11,9 @@ int main(int argc, char **argv)
     MPI_Info info;
 
     expect_env(&e, argc, argv);
+    int nkeys = -1;
+    MPI_Info_get_nkeys(MPI_INFO_ENV, &nkeys);
+    CHECK(nkeys == 0, "MPI_INFO_ENV before MPI_Session_init: expected 0 keys, got %d", nkeys);
     MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
     check_env(MPI_INFO_ENV, &e, "MPI_INFO_ENV in a session");
     CHECK_CLASS(MPI_Info_create_env(0, NULL, &info), MPI_SUCCESS);

@@ -1,14 +1,28 @@
-/* MPI_INFO_ENV of processes started by MPI_Comm_spawn: each child sees the
- * command and arguments it was spawned with, maxprocs as asked, and the
- * wdir, soft and file values of the spawn info. The expected values come
- * from the spawn call itself (the arguments below, EXPECT_SPAWN_WDIR), not
- * from MPICH. Launched by info_env_spawn.sh. */
+/* MPI_INFO_ENV of processes started by MPI_Comm_spawn and
+ * MPI_Comm_spawn_multiple: each child sees the command and arguments it was
+ * spawned with, maxprocs as asked for its own command, and the wdir, soft
+ * and file values of its own command's info (a command without wdir starts
+ * in mpiexec's directory). The expected values come from the spawn calls
+ * themselves (the arguments below, EXPECT_SPAWN_WDIR and
+ * EXPECT_PARENT_WDIR), not from MPICH. Launched by info_env_spawn.sh. */
 #include "expected_env.h"
 
 #define CHILDREN 2
 
 /* What the parent passes; the child rebuilds its expected argv from it. */
 static char *spawn_args[] = { "child", "two words", "", NULL };
+
+static void collect(MPI_Comm children, int count, const char *how)
+{
+    /* Each child sends back its number of failed checks. */
+    for (int i = 0; i < count; i++) {
+        int child_failures = -1;
+        MPI_Recv(&child_failures, 1, MPI_INT, i, 0, children, MPI_STATUS_IGNORE);
+        CHECK(child_failures == 0, "%s: child %d: expected 0 failed checks, got %d", how, i,
+              child_failures);
+    }
+    MPI_Comm_disconnect(&children);
+}
 
 static void spawn_children(const char *self, const char *wdir)
 {
@@ -22,14 +36,51 @@ static void spawn_children(const char *self, const char *wdir)
     MPI_Info_set(info, "file", "launch.notes");
     MPI_Comm_spawn(self, spawn_args, CHILDREN, info, 0, MPI_COMM_SELF, &children, errcodes);
     MPI_Info_free(&info);
-    /* Each child sends back its number of failed checks. */
-    for (int i = 0; i < CHILDREN; i++) {
-        int child_failures = -1;
-        MPI_Recv(&child_failures, 1, MPI_INT, i, 0, children, MPI_STATUS_IGNORE);
-        CHECK(child_failures == 0, "spawned child %d: expected 0 failed checks, got %d", i,
-              child_failures);
-    }
-    MPI_Comm_disconnect(&children);
+    collect(children, CHILDREN, "MPI_Comm_spawn");
+}
+
+/* Two commands of MPI_Comm_spawn_multiple: "multi-a" once, with a wdir,
+ * soft and file; "multi-b" twice, with only a file. */
+static char *multi_a_args[] = { "multi-a", "x y", NULL };
+static char *multi_b_args[] = { "multi-b", NULL };
+
+static void spawn_multiple(char *self, const char *wdir)
+{
+    char *commands[2] = { self, self };
+    char **argvs[2] = { multi_a_args, multi_b_args };
+    int maxprocs[2] = { 1, 2 }, errcodes[3];
+    MPI_Info infos[2];
+    MPI_Comm children;
+
+    MPI_Info_create(&infos[0]);
+    MPI_Info_set(infos[0], "wdir", wdir);
+    MPI_Info_set(infos[0], "soft", "1");
+    MPI_Info_set(infos[0], "file", "a.notes");
+    MPI_Info_create(&infos[1]);
+    MPI_Info_set(infos[1], "file", "b.notes");
+    MPI_Comm_spawn_multiple(2, commands, argvs, maxprocs, infos, 0, MPI_COMM_SELF, &children,
+                            errcodes);
+    MPI_Info_free(&infos[0]);
+    MPI_Info_free(&infos[1]);
+    collect(children, 3, "MPI_Comm_spawn_multiple");
+}
+
+static void check_as_multi_child(MPI_Comm parent, int a, char **argv)
+{
+    struct expected_env e;
+    char *spawned[3] = { argv[0], a ? multi_a_args[0] : multi_b_args[0], multi_a_args[1] };
+    const char *where = a ? "spawn_multiple, command a" : "spawn_multiple, command b";
+    expect_env(&e, a ? 3 : 2, spawned);
+    check_key(MPI_INFO_ENV, "command", e.command, where);
+    check_key(MPI_INFO_ENV, "argv", e.argv, where);
+    check_key(MPI_INFO_ENV, "maxprocs", a ? "1" : "2", where);
+    check_key(MPI_INFO_ENV, "soft", a ? "1" : NULL, where);
+    check_key(MPI_INFO_ENV, "wdir", getenv(a ? "EXPECT_SPAWN_WDIR" : "EXPECT_PARENT_WDIR"),
+              where);
+    check_key(MPI_INFO_ENV, "file", a ? "a.notes" : "b.notes", where);
+    check_key(MPI_INFO_ENV, "host", e.host, where);
+    MPI_Send(&check_failures, 1, MPI_INT, 0, 0, parent);
+    MPI_Comm_disconnect(&parent);
 }
 
 static void check_as_child(MPI_Comm parent, int argc, char **argv)
@@ -58,11 +109,15 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_get_parent(&parent);
     if (parent != MPI_COMM_NULL) {
-        check_as_child(parent, argc, argv);
+        if (argc > 1 && strncmp(argv[1], "multi-", 6) == 0)
+            check_as_multi_child(parent, strcmp(argv[1], "multi-a") == 0, argv);
+        else
+            check_as_child(parent, argc, argv);
         MPI_Finalize();
         return 0;
     }
     spawn_children(argv[0], getenv("EXPECT_SPAWN_WDIR"));
+    spawn_multiple(argv[0], getenv("EXPECT_SPAWN_WDIR"));
     MPI_Finalize();
     if (check_failures == 0)
         printf(" No Errors\n");

@@ -76,6 +76,9 @@ int main(int argc, char **argv)
     MPI_Info dup;
 
     expect_env(&e, argc, argv);
+    /* MPI_INFO_ENV describes the start of MPI: nothing before it. */
+    MPI_Info_get_nkeys(MPI_INFO_ENV, &nkeys);
+    CHECK(nkeys == 0, "MPI_INFO_ENV before MPI_Init: expected 0 keys, got %d", nkeys);
     check_every_way(argc, argv, &e, "before MPI_Init");
 
     MPI_Init(&argc, &argv);
