@@ -1,11 +1,10 @@
 /* A hint that must be the same on all processes, given differently, is
  * MPI_ERR_NOT_SAME on every process and creates nothing, whichever routine
  * it is given to (README, "Communicator hints" and "Window hints"): every
- * blocking intracommunicator constructor that takes an info, with
- * mpi_assert_strict_persistent_collective_ordering, and every window
- * constructor with same_size, same_disp_unit and (ch4) which_accumulate_ops.
- * (MPI_Intercomm_create_from_groups is left out: on ch3:nemesis at 4
- * processes a mismatch there is missed, an open bug.)
+ * blocking communicator constructor that takes an info, with
+ * mpi_assert_strict_persistent_collective_ordering (on intercommunicators
+ * both groups must agree), and every window constructor with same_size,
+ * same_disp_unit and (ch4) which_accumulate_ops.
  * mpich-info-test: np=2,4 */
 #include "check.h"
 #include <stdlib.h>
@@ -67,6 +66,66 @@ static void communicators(void)
     MPI_Info_free(&info);
 }
 
+/* Intercommunicators: the hints must agree on both groups (the first half
+ * of the processes and the rest), whether they differ inside one group or
+ * between the groups. A mismatch inside one group must not leave the other
+ * group waiting for it. */
+static void intercommunicators(void)
+{
+    const char *key = "mpi_assert_strict_persistent_collective_ordering";
+    int half = size / 2, low = rank < half;
+    int low_range[1][3] = { {0, half - 1, 1} }, high_range[1][3] = { {half, size - 1, 1} };
+    MPI_Group world, mine, other;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    MPI_Group_range_incl(world, 1, low ? low_range : high_range, &mine);
+    MPI_Group_range_incl(world, 1, low ? high_range : low_range, &other);
+
+    struct { const char *what; int differs; } cases[] = {
+        {"different between the groups", !low},
+        {"different inside the first group", rank == 0},
+    };
+    /* Inside a group of one process nothing can differ. */
+    int n_cases = half > 1 ? 2 : 1;
+    for (int c = 0; c < n_cases; c++) {
+        MPI_Info info;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, key, cases[c].differs ? "false" : "true");
+        MPI_Comm inter = MPI_COMM_WORLD;
+        int cls = error_class(MPI_Intercomm_create_from_groups(mine, 0, other, 0,
+                                                               "mpich-info.agreement", info,
+                                                               MPI_ERRORS_RETURN, &inter));
+        CHECK(cls == MPI_ERR_NOT_SAME && inter == MPI_COMM_NULL,
+              "Intercomm_create_from_groups with %s %s: expected MPI_ERR_NOT_SAME and "
+              "MPI_COMM_NULL, got %s%s", key, cases[c].what, error_class_name(cls),
+              inter == MPI_COMM_NULL ? "" : " and a communicator");
+        if (inter != MPI_COMM_NULL && inter != MPI_COMM_WORLD)
+            MPI_Comm_free(&inter);
+        MPI_Info_free(&info);
+    }
+
+    /* A copy of an intercommunicator, the groups giving different values. */
+    MPI_Comm inter, copy = MPI_COMM_WORLD;
+    CHECK_CLASS(MPI_Intercomm_create_from_groups(mine, 0, other, 0, "mpich-info.agreement.2",
+                                                 MPI_INFO_NULL, MPI_ERRORS_RETURN, &inter),
+                MPI_SUCCESS);
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, key, low ? "true" : "false");
+    int cls = error_class(MPI_Comm_dup_with_info(inter, info, &copy));
+    CHECK(cls == MPI_ERR_NOT_SAME && copy == MPI_COMM_NULL,
+          "Comm_dup_with_info of an intercommunicator, %s different between the groups: "
+          "expected MPI_ERR_NOT_SAME and MPI_COMM_NULL, got %s%s", key, error_class_name(cls),
+          copy == MPI_COMM_NULL ? "" : " and a communicator");
+    if (copy != MPI_COMM_NULL && copy != MPI_COMM_WORLD)
+        MPI_Comm_free(&copy);
+    MPI_Info_free(&info);
+    MPI_Comm_free(&inter);
+
+    MPI_Group_free(&mine);
+    MPI_Group_free(&other);
+    MPI_Group_free(&world);
+}
+
 enum { CREATE, ALLOCATE, ALLOCATE_SHARED, CREATE_DYNAMIC, N_KINDS };
 static const char *const kind_names[] =
     { "MPI_Win_create", "MPI_Win_allocate", "MPI_Win_allocate_shared", "MPI_Win_create_dynamic" };
@@ -123,6 +182,8 @@ int main(int argc, char **argv)
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     communicators();
+    if (size > 1)
+        intercommunicators();
     windows();
     int status = check_finish(MPI_COMM_WORLD);
     MPI_Finalize();
