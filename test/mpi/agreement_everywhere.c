@@ -80,13 +80,15 @@ static void intercommunicators(void)
     MPI_Group_range_incl(world, 1, low ? low_range : high_range, &mine);
     MPI_Group_range_incl(world, 1, low ? high_range : low_range, &other);
 
-    struct { const char *what; int differs; } cases[] = {
-        {"different between the groups", !low},
-        {"different inside the first group", rank == 0},
+    struct { const char *what; int differs, applies; } cases[] = {
+        {"different between the groups", !low, 1},
+        /* Inside a group of one process nothing can differ. */
+        {"different inside the first group", rank == 0, half > 1},
+        {"different inside the second group", rank == half, size - half > 1},
     };
-    /* Inside a group of one process nothing can differ. */
-    int n_cases = half > 1 ? 2 : 1;
-    for (int c = 0; c < n_cases; c++) {
+    for (int c = 0; c < 3; c++) {
+        if (!cases[c].applies)
+            continue;
         MPI_Info info;
         MPI_Info_create(&info);
         MPI_Info_set(info, key, cases[c].differs ? "false" : "true");

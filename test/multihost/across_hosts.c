@@ -48,6 +48,18 @@ static const char *reported_file(MPI_File fh, const char *key)
               key, want, got_);                                             \
     } while (0)
 
+/* The first process after this one (in rank order, wrapping around) that
+ * runs on another host. */
+static int next_on_another_host(int from)
+{
+    for (int step = 1; step < size; step++) {
+        int r = (from + step) % size;
+        if (strcmp(host_of[r], host_of[from]) != 0)
+            return r;
+    }
+    return from;
+}
+
 /* How many processes run on this process's host. */
 static int on_my_host(void)
 {
@@ -59,16 +71,17 @@ static int on_my_host(void)
 
 static void env_host_is_the_host(int hosts_expected)
 {
-    char value[MPI_MAX_INFO_VAL + 1], name[MPI_MAX_PROCESSOR_NAME];
-    int flag = 0, len = sizeof(value), name_len;
+    char value[MPI_MAX_INFO_VAL + 1], name[NAME_LEN] = "";
+    int flag = 0, len = sizeof(value);
     MPI_Info_get_string(MPI_INFO_ENV, "host", &len, value, &flag);
-    MPI_Get_processor_name(name, &name_len);
+    gethostname(name, sizeof(name) - 1);
     CHECK(flag && strcmp(value, name) == 0,
-          "MPI_INFO_ENV host: expected '%s' (the processor name), got %s'%s'", name,
+          "MPI_INFO_ENV host: expected '%s' (gethostname), got %s'%s'", name,
           flag ? "" : "no key ", flag ? value : "");
 
-    char mine[NAME_LEN] = "";
-    snprintf(mine, sizeof(mine), "%.*s", NAME_LEN - 1, flag ? value : "(absent)");
+    /* Where each process runs, by the system's own account. */
+    char mine[NAME_LEN];
+    memcpy(mine, name, sizeof(mine));
     MPI_Allgather(mine, NAME_LEN, MPI_CHAR, host_of, NAME_LEN, MPI_CHAR, MPI_COMM_WORLD);
     int distinct = 0;
     for (int r = 0; r < size; r++) {
@@ -78,7 +91,7 @@ static void env_host_is_the_host(int hosts_expected)
         distinct += !seen;
     }
     CHECK(distinct == hosts_expected,
-          "MPI_INFO_ENV host: expected %d different hosts among %d processes, got %d",
+          "expected processes on %d different hosts among %d processes, got %d",
           hosts_expected, size, distinct);
 }
 
@@ -173,16 +186,17 @@ static void one_aggregator_per_host(const char *dir, int hosts_expected)
     char list[MPI_MAX_INFO_VAL + 1];
     snprintf(list, sizeof(list), "%s", reported_file(fh, "romio_aggregator_list"));
     int aggregator[64], aggregators = 0, offset = 0, used, per_host_ok = 1;
-    while (aggregators < 64 && sscanf(list + offset, "%d%n", &aggregator[aggregators], &used) == 1) {
+    int r;
+    while (aggregators < 64 && sscanf(list + offset, "%d%n", &r, &used) == 1) {
         offset += used;
-        int r = aggregator[aggregators++];
         if (r < 0 || r >= size) {
             per_host_ok = 0;
             continue;
         }
-        for (int a = 0; a < aggregators - 1; a++)
+        for (int a = 0; a < aggregators; a++)
             if (strcmp(host_of[aggregator[a]], host_of[r]) == 0)
                 per_host_ok = 0;
+        aggregator[aggregators++] = r;
     }
     CHECK(aggregators == hosts_expected && per_host_ok,
           "romio_aggregator_list: expected one rank on each of %d hosts, got '%s'",
@@ -203,7 +217,7 @@ static void one_aggregator_per_host(const char *dir, int hosts_expected)
     MPI_File_sync(fh);
 
     /* Read the blocks of a rank on another host. */
-    int other = (rank + on_my_host()) % size;
+    int other = next_on_another_host(rank);
     MPI_File_set_view(fh, (MPI_Offset) other * BLOCK, MPI_BYTE, mine, "native", MPI_INFO_NULL);
     memset(buf, 0, BLOCK * BLOCKS_PER_RANK);
     CHECK_CLASS(MPI_File_read_all(fh, buf, BLOCK * BLOCKS_PER_RANK, MPI_BYTE,
@@ -240,33 +254,48 @@ static void rma_across_hosts(void)
     MPI_Info info = info_of(hints);
     int *base;
     MPI_Win win;
-    CHECK_CLASS(MPI_Win_allocate(2 * sizeof(int), sizeof(int), info, MPI_COMM_WORLD, &base,
-                                 &win), MPI_SUCCESS);
+    /* base[0] adds up accumulates; base[1 + r] is rank r's slot for puts. */
+    CHECK_CLASS(MPI_Win_allocate((1 + size) * sizeof(int), sizeof(int), info, MPI_COMM_WORLD,
+                                 &base, &win), MPI_SUCCESS);
     MPI_Info_free(&info);
     EXPECT_HINT_WIN(win, "accumulate_ordering", "none");
     EXPECT_HINT_WIN(win, "same_size", "true");
     EXPECT_HINT_WIN(win, "same_disp_unit", "true");
 
-    /* Each process's partner runs on another host. */
-    int target = (rank + on_my_host()) % size;
-    int source = (rank - on_my_host() + size) % size;
-    base[0] = base[1] = -1;
-    MPI_Win_fence(0, win);
+    /* Each process puts to a process on another host; it gets from those
+     * whose target it is (their values add up). */
+    int target = next_on_another_host(rank), want = 0, sources = 0;
+    for (int r = 0; r < size; r++)
+        if (next_on_another_host(r) == rank) {
+            want += 1000 + r;
+            sources++;
+        }
+    for (int i = 0; i <= size; i++)
+        base[i] = 0;
+    CHECK(strcmp(host_of[target], host_of[rank]) != 0, "RMA: rank %d's target %d runs on its "
+          "own host %s", rank, target, host_of[rank]);
+    MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
     int value = 1000 + rank;
-    MPI_Put(&value, 1, MPI_INT, target, 0, 1, MPI_INT, win);
-    MPI_Win_fence(0, win);
-    CHECK(base[0] == 1000 + source, "Put across hosts under fence: expected %d from rank %d "
-          "(on %s), got %d", 1000 + source, source, host_of[source], base[0]);
+    MPI_Accumulate(&value, 1, MPI_INT, target, 0, 1, MPI_INT, MPI_SUM, win);
+    MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+    CHECK(base[0] == want, "Accumulate across hosts under fence: expected %d from %d "
+          "process(es) on other hosts, got %d", want, sources, base[0]);
 
     MPI_Win_lock(MPI_LOCK_SHARED, target, 0, win);
+    MPI_Put(&value, 1, MPI_INT, target, 1 + rank, 1, MPI_INT, win);
     MPI_Accumulate(&value, 1, MPI_INT, target, 0, 1, MPI_INT, MPI_SUM, win);
     MPI_Win_unlock(target, win);
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_Win_lock(MPI_LOCK_SHARED, rank, 0, win);
     int got = base[0];
+    CHECK(got == 2 * want, "Accumulate across hosts under lock: expected %d, got %d", 2 * want,
+          got);
+    for (int r = 0; r < size; r++) {
+        int put_want = next_on_another_host(r) == rank ? 1000 + r : 0;
+        CHECK(base[1 + r] == put_want, "Put across hosts under lock: slot of rank %d (on %s): "
+              "expected %d, got %d", r, host_of[r], put_want, base[1 + r]);
+    }
     MPI_Win_unlock(rank, win);
-    CHECK(got == 2 * (1000 + source), "Accumulate across hosts under lock: expected %d, got %d",
-          2 * (1000 + source), got);
 
     /* A hint changed after creation, on every host. */
     info = first_host_differs("mpich_info_test_unused");

@@ -12,14 +12,18 @@
 /* What the parent passes; the child rebuilds its expected argv from it. */
 static char *spawn_args[] = { "child", "two words", "", NULL };
 
-static void collect(MPI_Comm children, int count, const char *how)
+/* Each child sends back its number of failed checks and which command it
+ * was started as (0 for MPI_Comm_spawn's, 1 and 2 for command a and b of
+ * MPI_Comm_spawn_multiple); child i must be command roles[i]. */
+static void collect(MPI_Comm children, int count, const int *roles, const char *how)
 {
-    /* Each child sends back its number of failed checks. */
     for (int i = 0; i < count; i++) {
-        int child_failures = -1;
-        MPI_Recv(&child_failures, 1, MPI_INT, i, 0, children, MPI_STATUS_IGNORE);
-        CHECK(child_failures == 0, "%s: child %d: expected 0 failed checks, got %d", how, i,
-              child_failures);
+        int report[2] = { -1, -1 };
+        MPI_Recv(report, 2, MPI_INT, i, 0, children, MPI_STATUS_IGNORE);
+        CHECK(report[0] == 0, "%s: child %d: expected 0 failed checks, got %d", how, i,
+              report[0]);
+        CHECK(report[1] == roles[i], "%s: child %d: expected to be command %d, got %d", how, i,
+              roles[i], report[1]);
     }
     MPI_Comm_disconnect(&children);
 }
@@ -36,7 +40,8 @@ static void spawn_children(const char *self, const char *wdir)
     MPI_Info_set(info, "file", "launch.notes");
     MPI_Comm_spawn(self, spawn_args, CHILDREN, info, 0, MPI_COMM_SELF, &children, errcodes);
     MPI_Info_free(&info);
-    collect(children, CHILDREN, "MPI_Comm_spawn");
+    const int roles[CHILDREN] = { 0, 0 };
+    collect(children, CHILDREN, roles, "MPI_Comm_spawn");
 }
 
 /* Two commands of MPI_Comm_spawn_multiple: "multi-a" once, with a wdir,
@@ -62,7 +67,9 @@ static void spawn_multiple(char *self, const char *wdir)
                             errcodes);
     MPI_Info_free(&infos[0]);
     MPI_Info_free(&infos[1]);
-    collect(children, 3, "MPI_Comm_spawn_multiple");
+    /* Ranks follow the commands: a's process first, then b's two. */
+    const int roles[3] = { 1, 2, 2 };
+    collect(children, 3, roles, "MPI_Comm_spawn_multiple");
 }
 
 static void check_as_multi_child(MPI_Comm parent, int a, char **argv)
@@ -79,7 +86,8 @@ static void check_as_multi_child(MPI_Comm parent, int a, char **argv)
               where);
     check_key(MPI_INFO_ENV, "file", a ? "a.notes" : "b.notes", where);
     check_key(MPI_INFO_ENV, "host", e.host, where);
-    MPI_Send(&check_failures, 1, MPI_INT, 0, 0, parent);
+    int report[2] = { check_failures, a ? 1 : 2 };
+    MPI_Send(report, 2, MPI_INT, 0, 0, parent);
     MPI_Comm_disconnect(&parent);
 }
 
@@ -99,7 +107,8 @@ static void check_as_child(MPI_Comm parent, int argc, char **argv)
     check_key(MPI_INFO_ENV, "wdir", e.wdir, "spawned child");
     check_key(MPI_INFO_ENV, "file", e.file, "spawned child");
     check_key(MPI_INFO_ENV, "host", e.host, "spawned child");
-    MPI_Send(&check_failures, 1, MPI_INT, 0, 0, parent);
+    int report[2] = { check_failures, 0 };
+    MPI_Send(report, 2, MPI_INT, 0, 0, parent);
     MPI_Comm_disconnect(&parent);
 }
 
