@@ -280,6 +280,9 @@ static void rma_across_hosts(void)
     MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
     CHECK(base[0] == want, "Accumulate across hosts under fence: expected %d from %d "
           "process(es) on other hosts, got %d", want, sources, base[0]);
+    /* Nobody starts the passive-target epoch below before every process
+     * has read what the fence epoch left. */
+    MPI_Barrier(MPI_COMM_WORLD);
 
     MPI_Win_lock(MPI_LOCK_SHARED, target, 0, win);
     MPI_Put(&value, 1, MPI_INT, target, 1 + rank, 1, MPI_INT, win);
