@@ -15,3 +15,17 @@ fail() {
 }
 
 skip() { echo "SKIP: ${MPICH_INFO_RESULT_PREFIX:-}$1 ($2)"; }
+
+# The process counts a test declares on a line "mpich-info-test: np=1,2,4"
+# (as "1,2,4"; empty when it declares none).
+declared_process_counts() {
+    sed -n 's/.*mpich-info-test: np=\([0-9,]*\).*/\1/p' "$1" | head -n 1
+}
+
+# Seconds left before MPICH_INFO_DEADLINE (at least 1), or nothing when no
+# deadline is set: what a runner may still spend.
+seconds_to_deadline() {
+    [ -n "${MPICH_INFO_DEADLINE:-}" ] || return 0
+    local left=$((MPICH_INFO_DEADLINE - $(date +%s)))
+    echo $((left > 1 ? left : 1))
+}
