@@ -4,7 +4,9 @@
  * hint fixed on one object), refusal by a hint's check, applying changed
  * settings, offers to a copy, reporting and round trips, the agreement
  * digest, hints only the implementation sets, the documentation printed from
- * a table, and allocation failure at every allocation init, copy and offer
+ * a table, settings made only when a hint is first changed (an object given
+ * no hint allocates nothing, yet reports and digests its defaults), and
+ * allocation failure at every allocation copy, offer, report and digest
  * make. */
 #include "mpl.h"
 #include <limits.h>
@@ -13,6 +15,7 @@
 
 /* Allocations still allowed before the next one fails; -1: none fails. */
 static int allocations_left = -1;
+static int allocations_made;
 
 static void *failing_malloc(size_t size)
 {
@@ -20,6 +23,7 @@ static void *failing_malloc(size_t size)
         return NULL;
     if (allocations_left > 0)
         allocations_left--;
+    allocations_made++;
     return malloc(size);
 }
 
@@ -67,10 +71,35 @@ static const MPIR_Hint_def test_defs[] = {
 
 static const MPIR_Hint_table test_table = { "test object", test_defs, 6 };
 
+/* The value h reports for key, or "(absent)". */
+struct lookup {
+    const char *key;
+    char value[64];
+};
+
+static int find_reported(void *ctx, const char *key, const char *value)
+{
+    struct lookup *l = ctx;
+    if (strcmp(key, l->key) == 0)
+        snprintf(l->value, sizeof(l->value), "%s", value);
+    return 0;
+}
+
 static const char *text_of(const MPIR_Hints * h, const char *key)
 {
-    const MPIR_Hint_setting *s = MPIR_Hints_get(h, key);
-    return (s && s->present) ? s->text : "(absent)";
+    static struct lookup l;
+    l.key = key;
+    snprintf(l.value, sizeof(l.value), "(absent)");
+    MPIR_Hints_report(h, find_reported, &l);
+    return l.value;
+}
+
+static uint64_t digest_of(const MPIR_Hints * h)
+{
+    uint64_t d = 0;
+    int rc = MPIR_Hints_agreement_digest(h, &d);
+    CHECK(rc == 0, "digest: expected success, got %d", rc);
+    return d;
 }
 
 /* Offer key=value at phase; expect outcome and, afterwards, the reported
@@ -114,7 +143,7 @@ static void types_and_rules(void)
     char report[1024] = "";
     const MPIR_Hint_phase C = MPIR_HINT_AT_CREATION, S = MPIR_HINT_AT_SET_INFO;
 
-    CHECK(MPIR_Hints_init(&h, &test_table) == 0, "init: expected success");
+    MPIR_Hints_init(&h, &test_table);
     MPIR_Hints_report(&h, collect, report);
     CHECK(strcmp(report, "flag=false;fixed_flag=false;ops=same_op_no_op;ordering=rar,raw,war,waw;")
           == 0, "defaults: expected the hints with defaults in table order, got '%s'", report);
@@ -165,7 +194,7 @@ static void types_and_rules(void)
 
     expect(&h, C, "ordering", " waw , rar ", MPIR_HINT_ACCEPTED, "rar,waw");
     expect(&h, C, "ordering", " none ", MPIR_HINT_ACCEPTED, "none");
-    CHECK(MPIR_Hints_get(&h, "ordering")->number == 0, "none: expected no bits set");
+    CHECK(MPIR_Hints_number(&h, "ordering") == 0, "none: expected no bits set");
     expect(&h, C, "ordering", "raw,war", MPIR_HINT_ACCEPTED, "raw,war");
     expect(&h, C, "ordering", "rar,,waw", MPIR_HINT_MALFORMED, "raw,war");
     expect(&h, C, "ordering", "rar,none", MPIR_HINT_MALFORMED, "raw,war");
@@ -211,8 +240,8 @@ static void fixed_on_one_object(void)
     MPIR_Hints h, copy, other;
     const MPIR_Hint_phase C = MPIR_HINT_AT_CREATION, S = MPIR_HINT_AT_SET_INFO;
 
-    CHECK(MPIR_Hints_init(&h, &test_table) == 0, "init: expected success");
-    CHECK(MPIR_Hints_init(&other, &test_table) == 0, "init: expected success");
+    MPIR_Hints_init(&h, &test_table);
+    MPIR_Hints_init(&other, &test_table);
     expect(&h, C, "ordering", "none", MPIR_HINT_ACCEPTED, "none");
     MPIR_Hints_fix(&h, "ordering");
     expect(&h, S, "ordering", "rar,waw", MPIR_HINT_FIXED, "none");
@@ -231,35 +260,44 @@ static void agreement_digest(void)
     MPIR_Hints_init(&a, &test_table);
     MPIR_Hints_init(&b, &test_table);
 
-    CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
+    CHECK(digest_of(&a) == digest_of(&b),
           "digest: expected equal digests for equal settings");
     /* flag is not SAME_ON_ALL: a difference there is allowed. */
     MPIR_Hints_offer(&a, "flag", "true", MPIR_HINT_AT_CREATION);
-    CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
+    CHECK(digest_of(&a) == digest_of(&b),
           "digest: expected a difference in a local hint to be ignored");
     MPIR_Hints_offer(&a, "ordering", "rar", MPIR_HINT_AT_CREATION);
-    CHECK(MPIR_Hints_agreement_digest(&a) != MPIR_Hints_agreement_digest(&b),
+    CHECK(digest_of(&a) != digest_of(&b),
           "digest: expected different digests for different 'ordering'");
     /* The same value written differently is the same value. */
     MPIR_Hints_offer(&b, "ordering", " rar ", MPIR_HINT_AT_CREATION);
-    CHECK(MPIR_Hints_agreement_digest(&a) == MPIR_Hints_agreement_digest(&b),
+    CHECK(digest_of(&a) == digest_of(&b),
           "digest: expected ' rar ' and 'rar' to agree");
     MPIR_Hints_free(&a);
     MPIR_Hints_free(&b);
 }
 
 /* Every allocation of an offer fails in turn: the offer reports NOMEM and
- * the setting stays; init and copy report failure and keep nothing. */
+ * the setting stays (the first offer cannot even make the settings);
+ * reporting and the digest report failure; a copy reports failure and
+ * keeps nothing. */
 static void allocation_failure(void)
 {
     MPIR_Hints h;
+    MPIR_Hints_init(&h, &test_table);
+    /* Without settings, reporting and the digest parse the defaults. */
     for (int k = 0;; k++) {
+        char report[1024] = "";
+        uint64_t d;
         allocations_left = k;
-        int rc = MPIR_Hints_init(&h, &test_table);
+        int report_rc = MPIR_Hints_report(&h, collect, report);
+        allocations_left = k;
+        int digest_rc = MPIR_Hints_agreement_digest(&h, &d);
         allocations_left = -1;
-        if (rc == 0)
+        if (report_rc == 0 && digest_rc == 0)
             break;
-        CHECK(h.settings == NULL, "init with allocation %d failing: expected nothing kept", k);
+        CHECK(h.settings == NULL, "report with allocation %d failing: expected no settings made",
+              k);
     }
     const char *keys[] = { "flag", "count", "name", "ops", "ordering" };
     const char *values[] = { "true", "12", "n", "same_op", "war" };
@@ -322,7 +360,7 @@ static char *printed(const char *origin, int *count)
 static void reported_only_and_print(void)
 {
     MPIR_Hints h;
-    CHECK(MPIR_Hints_init(&h, &doc_table) == 0, "init: expected success");
+    MPIR_Hints_init(&h, &doc_table);
     expect(&h, MPIR_HINT_AT_CREATION, "kinds", "c", MPIR_HINT_REFUSED, "a,b");
     expect(&h, MPIR_HINT_AT_SET_INFO, "kinds", "a,b", MPIR_HINT_REFUSED, "a,b");
     CHECK(MPIR_Hints_set_internal(&h, "kinds", "c") == MPIR_HINT_ACCEPTED &&
@@ -422,14 +460,59 @@ static void edges(void)
     MPIR_Hints_init(&a, &label_table);
     MPIR_Hints_init(&b, &label_table);
     MPIR_Hints_offer(&b, "label", "\1", MPIR_HINT_AT_CREATION);
-    CHECK(MPIR_Hints_agreement_digest(&a) != MPIR_Hints_agreement_digest(&b),
+    CHECK(digest_of(&a) != digest_of(&b),
           "digest: expected an absent label and the label \"\\1\" to differ");
     MPIR_Hints_free(&a);
     MPIR_Hints_free(&b);
 }
 
+/* An object given no hint, or only keys the table does not know, keeps no
+ * settings and allocates nothing, also when copied or applied; it reports
+ * and digests exactly as one given every default explicitly. */
+static void settings_on_first_use(void)
+{
+    MPIR_Hints lazy, copy, given;
+    int object = 0;
+    char lazy_report[1024] = "", given_report[1024] = "";
+
+    allocations_made = 0;
+    MPIR_Hints_init(&lazy, &test_table);
+    MPIR_Hint_outcome unknown = MPIR_Hints_offer(&lazy, "no_such_key", "1", MPIR_HINT_AT_CREATION);
+    MPIR_Hint_outcome fixed = MPIR_Hints_offer(&lazy, "fixed_flag", "true", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_apply(&lazy, &object);
+    CHECK(MPIR_Hints_copy(&copy, &lazy) == 0, "copy: expected success");
+    MPIR_Hints_free(&copy);
+    int made = allocations_made;
+    CHECK(unknown == MPIR_HINT_UNKNOWN_KEY && fixed == MPIR_HINT_FIXED && object == 0,
+          "no hint given: expected UNKNOWN_KEY, FIXED and no action, got %d, %d and %d",
+          (int) unknown, (int) fixed, object);
+    CHECK(lazy.settings == NULL && made == 0,
+          "no hint given: expected no settings and no allocation, got %s and %d",
+          lazy.settings ? "settings" : "none", made);
+    CHECK(MPIR_Hints_number(&lazy, "ops") == 1 && MPIR_Hints_number(&lazy, "count") == 0,
+          "no hint given: expected the default numbers 1 and 0, got %d and %d",
+          MPIR_Hints_number(&lazy, "ops"), MPIR_Hints_number(&lazy, "count"));
+
+    MPIR_Hints_init(&given, &test_table);
+    const char *keys[] = { "flag", "fixed_flag", "ops", "ordering" };
+    const char *values[] = { "false", "false", "same_op_no_op", "waw, war ,raw,rar" };
+    for (int i = 0; i < 4; i++)
+        MPIR_Hints_offer(&given, keys[i], values[i], MPIR_HINT_AT_CREATION);
+    CHECK(given.settings != NULL, "a hint given: expected settings made");
+    MPIR_Hints_report(&lazy, collect, lazy_report);
+    MPIR_Hints_report(&given, collect, given_report);
+    CHECK(strcmp(lazy_report, given_report) == 0,
+          "no hint given: expected the report of the defaults given explicitly, '%s', got '%s'",
+          given_report, lazy_report);
+    CHECK(digest_of(&lazy) == digest_of(&given),
+          "no hint given: expected the digest of the defaults given explicitly");
+    MPIR_Hints_free(&given);
+    MPIR_Hints_free(&lazy);
+}
+
 int main(void)
 {
+    settings_on_first_use();
     types_and_rules();
     fixed_on_one_object();
     agreement_digest();

@@ -1,0 +1,83 @@
+/* A communicator refused because a hint that must agree does not
+ * (MPI_ERR_NOT_SAME) gives back everything it took: done more times than
+ * there are context ids (2048 in MPICH 4.0.2), every refusal is still
+ * MPI_ERR_NOT_SAME with MPI_COMM_NULL, and a communicator can be made
+ * afterwards. The agreement is decided while the context id is allocated
+ * (README, "Communicator hints"), so a refusal must free the id it got.
+ * For MPI_Comm_dup_with_info, MPI_Comm_create_from_group,
+ * MPI_Dist_graph_create_adjacent and MPI_Dist_graph_create.
+ * mpich-info-test: np=2 */
+#include "check.h"
+
+#define ROUNDS 3000
+
+static int rank, size;
+
+enum { DUP_WITH_INFO, CREATE_FROM_GROUP, DIST_GRAPH_ADJACENT, DIST_GRAPH, N_ROUTINES };
+static const char *const routine_names[] = { "MPI_Comm_dup_with_info",
+    "MPI_Comm_create_from_group", "MPI_Dist_graph_create_adjacent", "MPI_Dist_graph_create"
+};
+
+static int create(int routine, MPI_Info info, MPI_Group world, MPI_Comm *comm)
+{
+    int left = (rank + size - 1) % size, right = (rank + 1) % size, degree = 1;
+    switch (routine) {
+        case DUP_WITH_INFO:
+            return MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, comm);
+        case CREATE_FROM_GROUP:
+            return MPI_Comm_create_from_group(world, "mpich-info.refused", info,
+                                              MPI_ERRORS_RETURN, comm);
+        case DIST_GRAPH_ADJACENT:
+            return MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1,
+                                                  &right, MPI_UNWEIGHTED, info, 0, comm);
+        default:
+            return MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &rank, &degree, &right,
+                                         MPI_UNWEIGHTED, info, 0, comm);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Info info;
+    MPI_Group world;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_strict_persistent_collective_ordering",
+                 rank == 0 ? "true" : "false");
+
+    for (int r = 0; r < N_ROUTINES; r++) {
+        int refused = 0, first_bad = -1, bad_class = MPI_SUCCESS;
+        for (int i = 0; i < ROUNDS; i++) {
+            MPI_Comm comm = MPI_COMM_WORLD;
+            int cls = error_class(create(r, info, world, &comm));
+            if (cls == MPI_ERR_NOT_SAME && comm == MPI_COMM_NULL) {
+                refused++;
+            } else if (first_bad < 0) {
+                first_bad = i;
+                bad_class = cls;
+            }
+            if (comm != MPI_COMM_NULL && comm != MPI_COMM_WORLD)
+                MPI_Comm_free(&comm);
+        }
+        CHECK(refused == ROUNDS,
+              "%s, mismatch %d times: expected MPI_ERR_NOT_SAME and MPI_COMM_NULL every time, "
+              "got %d refusals; the first other result was %s (call %d)", routine_names[r],
+              ROUNDS, refused, error_class_name(bad_class), first_bad);
+
+        MPI_Comm comm;
+        CHECK_CLASS(MPI_Comm_dup(MPI_COMM_WORLD, &comm), MPI_SUCCESS);
+        if (comm != MPI_COMM_NULL)
+            MPI_Comm_free(&comm);
+    }
+
+    MPI_Info_free(&info);
+    MPI_Group_free(&world);
+    int rc = check_finish(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return rc;
+}
