@@ -510,6 +510,26 @@ static void settings_on_first_use(void)
     MPIR_Hints_free(&lazy);
 }
 
+/* mpi_assert_memory_alloc_kinds accepts only lists of kinds MPICH
+ * supports; the check returns nonzero to refuse. */
+static void memory_alloc_kinds(void)
+{
+    static const char *const accepted[] = {
+        "system", "mpi", " mpi:alloc_mem , system", "mpi:alloc_mem:win_allocate:win_allocate_shared",
+        "system,mpi:win_allocate", NULL
+    };
+    static const char *const refused[] = {
+        "", "cuda", "mpi,cuda:device", "system:alloc_mem", "mpi:", "mpi:alloc_mem:", "mpi:heap",
+        "mpi,,system", "MPI", NULL
+    };
+    for (int i = 0; accepted[i]; i++)
+        CHECK(MPIR_Hint_check_memory_alloc_kinds(NULL, 0, accepted[i]) == 0,
+              "memory kinds '%s': expected accepted, got refused", accepted[i]);
+    for (int i = 0; refused[i]; i++)
+        CHECK(MPIR_Hint_check_memory_alloc_kinds(NULL, 0, refused[i]) != 0,
+              "memory kinds '%s': expected refused, got accepted", refused[i]);
+}
+
 int main(void)
 {
     settings_on_first_use();
@@ -519,6 +539,7 @@ int main(void)
     edges();
     reported_only_and_print();
     allocation_failure();
+    memory_alloc_kinds();
     if (failures)
         printf("%d failure(s)\n", failures);
     else
