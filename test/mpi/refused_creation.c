@@ -5,7 +5,10 @@
  * afterwards. The agreement is decided while the context id is allocated
  * (README, "Communicator hints"), so a refusal must free the id it got.
  * For MPI_Comm_dup_with_info, MPI_Comm_create_from_group,
- * MPI_Dist_graph_create_adjacent and MPI_Dist_graph_create.
+ * MPI_Dist_graph_create_adjacent, MPI_Dist_graph_create,
+ * MPI_Comm_split_type (MPI_COMM_TYPE_SHARED: the two processes share a node;
+ * decided within the split's allgather) and MPI_Intercomm_create_from_groups
+ * (one process in each group; decided within the leaders' exchange).
  * mpich-info-test: np=2 */
 #include "check.h"
 
@@ -13,10 +16,15 @@
 
 static int rank, size;
 
-enum { DUP_WITH_INFO, CREATE_FROM_GROUP, DIST_GRAPH_ADJACENT, DIST_GRAPH, N_ROUTINES };
-static const char *const routine_names[] = { "MPI_Comm_dup_with_info",
-    "MPI_Comm_create_from_group", "MPI_Dist_graph_create_adjacent", "MPI_Dist_graph_create"
+enum { DUP_WITH_INFO, CREATE_FROM_GROUP, DIST_GRAPH_ADJACENT, DIST_GRAPH, SPLIT_TYPE,
+    INTERCOMM_FROM_GROUPS, N_ROUTINES
 };
+static const char *const routine_names[] = { "MPI_Comm_dup_with_info",
+    "MPI_Comm_create_from_group", "MPI_Dist_graph_create_adjacent", "MPI_Dist_graph_create",
+    "MPI_Comm_split_type", "MPI_Intercomm_create_from_groups"
+};
+
+static MPI_Group self, other;
 
 static int create(int routine, MPI_Info info, MPI_Group world, MPI_Comm *comm)
 {
@@ -30,6 +38,11 @@ static int create(int routine, MPI_Info info, MPI_Group world, MPI_Comm *comm)
         case DIST_GRAPH_ADJACENT:
             return MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1,
                                                   &right, MPI_UNWEIGHTED, info, 0, comm);
+        case SPLIT_TYPE:
+            return MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, info, comm);
+        case INTERCOMM_FROM_GROUPS:
+            return MPI_Intercomm_create_from_groups(self, 0, other, 0, "mpich-info.refused.inter",
+                                                    info, MPI_ERRORS_RETURN, comm);
         default:
             return MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &rank, &degree, &right,
                                          MPI_UNWEIGHTED, info, 0, comm);
@@ -45,7 +58,14 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    if (size != 2) {
+        printf("refused_creation: expected 2 processes, got %d\n", size);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     MPI_Comm_group(MPI_COMM_WORLD, &world);
+    int me = rank, peer = 1 - rank;
+    MPI_Group_incl(world, 1, &me, &self);
+    MPI_Group_incl(world, 1, &peer, &other);
     MPI_Info_create(&info);
     MPI_Info_set(info, "mpi_assert_strict_persistent_collective_ordering",
                  rank == 0 ? "true" : "false");
@@ -77,6 +97,8 @@ int main(int argc, char **argv)
 
     MPI_Info_free(&info);
     MPI_Group_free(&world);
+    MPI_Group_free(&self);
+    MPI_Group_free(&other);
     int rc = check_finish(MPI_COMM_WORLD);
     MPI_Finalize();
     return rc;
