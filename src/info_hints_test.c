@@ -275,6 +275,17 @@ static void agreement_digest(void)
           "digest: expected ' rar ' and 'rar' to agree");
     MPIR_Hints_free(&a);
     MPIR_Hints_free(&b);
+
+    /* A default given explicitly agrees with no hint at all (the object
+     * given none keeps no settings). */
+    MPIR_Hints_init(&a, &test_table);
+    MPIR_Hints_init(&b, &test_table);
+    MPIR_Hints_offer(&a, "ordering", "rar, raw,war,waw", MPIR_HINT_AT_CREATION);
+    CHECK(a.settings != NULL && b.settings == NULL, "digest: expected settings on a only");
+    CHECK(digest_of(&a) == digest_of(&b),
+          "digest: expected the default of 'ordering' given explicitly to agree with none");
+    MPIR_Hints_free(&a);
+    MPIR_Hints_free(&b);
 }
 
 /* Every allocation of an offer fails in turn: the offer reports NOMEM and
@@ -489,9 +500,14 @@ static void settings_on_first_use(void)
     CHECK(lazy.settings == NULL && made == 0,
           "no hint given: expected no settings and no allocation, got %s and %d",
           lazy.settings ? "settings" : "none", made);
-    CHECK(MPIR_Hints_number(&lazy, "ops") == 1 && MPIR_Hints_number(&lazy, "count") == 0,
-          "no hint given: expected the default numbers 1 and 0, got %d and %d",
-          MPIR_Hints_number(&lazy, "ops"), MPIR_Hints_number(&lazy, "count"));
+    CHECK(MPIR_Hints_number(&lazy, "ops") == 1 && MPIR_Hints_number(&lazy, "count") == 0 &&
+          MPIR_Hints_number(&lazy, "ordering") == 15,
+          "no hint given: expected the default numbers 1, 0 and 15, got %d, %d and %d",
+          MPIR_Hints_number(&lazy, "ops"), MPIR_Hints_number(&lazy, "count"),
+          MPIR_Hints_number(&lazy, "ordering"));
+    /* Devices read the numbers at every creation: no allocation. */
+    CHECK(allocations_made == 0, "numbers of defaults: expected no allocation, got %d",
+          allocations_made);
 
     MPIR_Hints_init(&given, &test_table);
     const char *keys[] = { "flag", "fixed_flag", "ops", "ordering" };
@@ -508,6 +524,63 @@ static void settings_on_first_use(void)
           "no hint given: expected the digest of the defaults given explicitly");
     MPIR_Hints_free(&given);
     MPIR_Hints_free(&lazy);
+}
+
+/* set_info changes settings in place between MPIR_Hints_begin and
+ * MPIR_Hints_end: undone, nothing has changed (also when the change made
+ * the settings, or ran out of memory); kept, the new values are in use. */
+static void change_undone_or_kept(void)
+{
+    char before[1024] = "", after[1024] = "";
+    MPIR_Hint_undo undo;
+    MPIR_Hints h;
+
+    /* Undone on an object given no hint: no settings again. */
+    MPIR_Hints_init(&h, &test_table);
+    MPIR_Hints_begin(&h, &undo);
+    CHECK(MPIR_Hints_offer(&h, "ordering", "rar", MPIR_HINT_AT_SET_INFO) == MPIR_HINT_ACCEPTED,
+          "change: expected 'ordering' accepted");
+    MPIR_Hints_end(&h, false);
+    CHECK(h.settings == NULL && h.undo == NULL,
+          "change made the settings, undone: expected no settings and no change open");
+
+    /* Undone on an object with settings: every value as before. */
+    MPIR_Hints_offer(&h, "count", "7", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&h, "name", "first", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_report(&h, collect, before);
+    MPIR_Hints_begin(&h, &undo);
+    MPIR_Hints_offer(&h, "count", "8", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_offer(&h, "count", "9", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_offer(&h, "ordering", "waw", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_end(&h, false);
+    MPIR_Hints_report(&h, collect, after);
+    CHECK(strcmp(before, after) == 0, "change undone: expected '%s', got '%s'", before, after);
+    CHECK(MPIR_Hints_number(&h, "count") == 7, "change undone: expected count 7, got %d",
+          MPIR_Hints_number(&h, "count"));
+
+    /* Kept: the new values. */
+    MPIR_Hints_begin(&h, &undo);
+    MPIR_Hints_offer(&h, "count", "8", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_offer(&h, "name", "second", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_end(&h, true);
+    CHECK(MPIR_Hints_number(&h, "count") == 8 && strcmp(text_of(&h, "name"), "second") == 0,
+          "change kept: expected count 8 and name 'second', got %d and '%s'",
+          MPIR_Hints_number(&h, "count"), text_of(&h, "name"));
+
+    /* Out of memory while keeping what a change replaces: refused, and
+     * nothing changes. */
+    before[0] = after[0] = '\0';
+    MPIR_Hints_report(&h, collect, before);
+    MPIR_Hints_begin(&h, &undo);
+    allocations_left = 1;       /* the new text, not the room to keep the old */
+    MPIR_Hint_outcome out = MPIR_Hints_offer(&h, "count", "10", MPIR_HINT_AT_SET_INFO);
+    allocations_left = -1;
+    MPIR_Hints_end(&h, false);
+    MPIR_Hints_report(&h, collect, after);
+    CHECK(out == MPIR_HINT_NOMEM && strcmp(before, after) == 0,
+          "change out of memory: expected NOMEM and '%s', got %d and '%s'", before, (int) out,
+          after);
+    MPIR_Hints_free(&h);
 }
 
 /* mpi_assert_memory_alloc_kinds accepts only lists of kinds MPICH
@@ -540,6 +613,7 @@ int main(void)
     reported_only_and_print();
     allocation_failure();
     memory_alloc_kinds();
+    change_undone_or_kept();
     if (failures)
         printf("%d failure(s)\n", failures);
     else

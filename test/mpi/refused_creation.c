@@ -8,7 +8,9 @@
  * MPI_Dist_graph_create_adjacent, MPI_Dist_graph_create,
  * MPI_Comm_split_type (MPI_COMM_TYPE_SHARED: the two processes share a node;
  * decided within the split's allgather) and MPI_Intercomm_create_from_groups
- * (one process in each group; decided within the leaders' exchange).
+ * (one process in each group; decided within the leaders' exchange); and
+ * MPI_Win_create and MPI_Win_allocate with same_size (decided within the
+ * duplication of the window's communicator).
  * mpich-info-test: np=2 */
 #include "check.h"
 
@@ -94,6 +96,43 @@ int main(int argc, char **argv)
         if (comm != MPI_COMM_NULL)
             MPI_Comm_free(&comm);
     }
+
+    /* Windows: same_size must agree; the vote rides on the window's
+     * duplication of its communicator, which a refusal gives back. */
+    MPI_Info win_info;
+    MPI_Info_create(&win_info);
+    MPI_Info_set(win_info, "same_size", rank == 0 ? "true" : "false");
+    const char *const win_routines[] = { "MPI_Win_create", "MPI_Win_allocate" };
+    for (int r = 0; r < 2; r++) {
+        int refused = 0, first_bad = -1, bad_class = MPI_SUCCESS;
+        for (int i = 0; i < ROUNDS; i++) {
+            MPI_Win win = MPI_WIN_NULL;
+            int buf[4], *mem;
+            int cls = error_class(r == 0 ?
+                                  MPI_Win_create(buf, sizeof(buf), sizeof(int), win_info,
+                                                 MPI_COMM_WORLD, &win) :
+                                  MPI_Win_allocate(sizeof(buf), sizeof(int), win_info,
+                                                   MPI_COMM_WORLD, &mem, &win));
+            if (cls == MPI_ERR_NOT_SAME && win == MPI_WIN_NULL) {
+                refused++;
+            } else if (first_bad < 0) {
+                first_bad = i;
+                bad_class = cls;
+            }
+            if (win != MPI_WIN_NULL)
+                MPI_Win_free(&win);
+        }
+        CHECK(refused == ROUNDS,
+              "%s, mismatch %d times: expected MPI_ERR_NOT_SAME and MPI_WIN_NULL every time, "
+              "got %d refusals; the first other result was %s (call %d)", win_routines[r],
+              ROUNDS, refused, error_class_name(bad_class), first_bad);
+    }
+    MPI_Win win;
+    int buf[4];
+    CHECK_CLASS(MPI_Win_create(buf, sizeof(buf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD,
+                               &win), MPI_SUCCESS);
+    MPI_Win_free(&win);
+    MPI_Info_free(&win_info);
 
     MPI_Info_free(&info);
     MPI_Group_free(&world);
