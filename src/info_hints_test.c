@@ -583,6 +583,31 @@ static void change_undone_or_kept(void)
     MPIR_Hints_free(&h);
 }
 
+/* Each value in the digest ends where the next key begins: with keys "k",
+ * "a" and "ba", k="b" then a="v" must not digest as k="" then ba="v". */
+static const MPIR_Hint_def adjacent_defs[] = {
+    {"k", MPIR_HINT_STRING, NULL, MPIR_HINT_SAME_ON_ALL, NULL, 0, 0, NULL, NULL, "k"},
+    {"a", MPIR_HINT_STRING, NULL, MPIR_HINT_SAME_ON_ALL, NULL, 0, 0, NULL, NULL, "a"},
+    {"ba", MPIR_HINT_STRING, NULL, MPIR_HINT_SAME_ON_ALL, NULL, 0, 0, NULL, NULL, "ba"},
+};
+
+static const MPIR_Hint_table adjacent_table = { "adjacent keys", adjacent_defs, 3 };
+
+static void digest_separates_values(void)
+{
+    MPIR_Hints a, b;
+    MPIR_Hints_init(&a, &adjacent_table);
+    MPIR_Hints_init(&b, &adjacent_table);
+    MPIR_Hints_offer(&a, "k", "b", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&a, "a", "v", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&b, "k", "", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&b, "ba", "v", MPIR_HINT_AT_CREATION);
+    CHECK(digest_of(&a) != digest_of(&b),
+          "digest: expected k='b',a='v' and k='',ba='v' to differ");
+    MPIR_Hints_free(&a);
+    MPIR_Hints_free(&b);
+}
+
 /* mpi_assert_memory_alloc_kinds accepts only lists of kinds MPICH
  * supports; the check returns nonzero to refuse. */
 static void memory_alloc_kinds(void)
@@ -614,6 +639,7 @@ int main(void)
     allocation_failure();
     memory_alloc_kinds();
     change_undone_or_kept();
+    digest_separates_values();
     if (failures)
         printf("%d failure(s)\n", failures);
     else
