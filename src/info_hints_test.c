@@ -508,6 +508,20 @@ static void settings_on_first_use(void)
     /* Devices read the numbers at every creation: no allocation. */
     CHECK(allocations_made == 0, "numbers of defaults: expected no allocation, got %d",
           allocations_made);
+    /* A table that keeps the numbers of its defaults gives the same ones. */
+    int numbers[6];
+    for (int i = 0; i < 6; i++)
+        numbers[i] = MPIR_Hint_default_number(&test_defs[i]);
+    MPIR_Hint_table numbered = { "test object", test_defs, 6, numbers };
+    MPIR_Hints lazy_numbered;
+    MPIR_Hints_init(&lazy_numbered, &numbered);
+    for (int i = 0; i < 6; i++) {
+        CHECK(MPIR_Hints_number(&lazy_numbered, test_defs[i].key) ==
+              MPIR_Hints_number(&lazy, test_defs[i].key),
+              "numbers of defaults kept by the table: expected %d for %s, got %d",
+              MPIR_Hints_number(&lazy, test_defs[i].key), test_defs[i].key,
+              MPIR_Hints_number(&lazy_numbered, test_defs[i].key));
+    }
 
     MPIR_Hints_init(&given, &test_table);
     const char *keys[] = { "flag", "fixed_flag", "ops", "ordering" };
@@ -523,7 +537,67 @@ static void settings_on_first_use(void)
     CHECK(digest_of(&lazy) == digest_of(&given),
           "no hint given: expected the digest of the defaults given explicitly");
     MPIR_Hints_free(&given);
+
+    /* One hint given pays for that hint only: the room for the settings
+     * and its text, no parsed default of another hint. */
+    MPIR_Hints one;
+    char one_report[1024] = "";
+    MPIR_Hints_init(&one, &test_table);
+    allocations_made = 0;
+    MPIR_Hint_outcome accepted = MPIR_Hints_offer(&one, "count", "7", MPIR_HINT_AT_CREATION);
+    made = allocations_made;
+    CHECK(accepted == MPIR_HINT_ACCEPTED && made == 2,
+          "one hint given: expected ACCEPTED and 2 allocations, got %d and %d", (int) accepted,
+          made);
+    CHECK(MPIR_Hints_number(&one, "ops") == 1 && MPIR_Hints_number(&one, "count") == 7,
+          "one hint given: expected numbers 1 (default) and 7, got %d and %d",
+          MPIR_Hints_number(&one, "ops"), MPIR_Hints_number(&one, "count"));
+    MPIR_Hints_report(&one, collect, one_report);
+    CHECK(strstr(one_report, "ops=same_op_no_op") != NULL && strstr(one_report, "count=7") != NULL,
+          "one hint given: expected the default of ops and count=7 reported, got '%s'",
+          one_report);
+    MPIR_Hints_free(&one);
     MPIR_Hints_free(&lazy);
+}
+
+/* The value in use offered again (set_info of the hints get_info gave)
+ * changes nothing: no action, no allocation, and the undo record of a
+ * set_info keeps nothing. A different value is applied. */
+static void same_value_again(void)
+{
+    MPIR_Hints h;
+    MPIR_Hint_undo undo;
+    int object = 0;
+
+    MPIR_Hints_init(&h, &test_table);
+    MPIR_Hints_offer(&h, "count", "7", MPIR_HINT_AT_CREATION);
+    bool first = MPIR_Hints_apply(&h, &object);
+    allocations_made = 0;
+    MPIR_Hints_begin(&h, &undo);
+    MPIR_Hint_outcome again = MPIR_Hints_offer(&h, "count", " 7 ", MPIR_HINT_AT_SET_INFO);
+    int saved = undo.n_saved;
+    MPIR_Hints_end(&h, true);
+    bool second = MPIR_Hints_apply(&h, &object);
+    CHECK(first && again == MPIR_HINT_ACCEPTED && !second && object == 1 && saved == 0,
+          "value in use offered again: expected applied once, ACCEPTED, nothing changed or "
+          "kept, got first %d, outcome %d, second %d, %d actions, %d kept", first, (int) again,
+          second, object, saved);
+    CHECK(allocations_made <= 1, "value in use offered again: expected at most the parsed "
+          "text allocated, got %d allocations", allocations_made);
+    /* A hint without a check is recognised by its number alone. */
+    MPIR_Hints_offer(&h, "ops", "same_op", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_apply(&h, &object);
+    allocations_made = 0;
+    MPIR_Hint_outcome ops_again = MPIR_Hints_offer(&h, "ops", " same_op ", MPIR_HINT_AT_SET_INFO);
+    CHECK(ops_again == MPIR_HINT_ACCEPTED && allocations_made == 0 && !MPIR_Hints_apply(&h, &object),
+          "enumeration in use offered again: expected ACCEPTED, no allocation, nothing changed, "
+          "got %d and %d allocations", (int) ops_again, allocations_made);
+    MPIR_Hints_offer(&h, "count", "8", MPIR_HINT_AT_SET_INFO);
+    bool third = MPIR_Hints_apply(&h, &object);
+    CHECK(third && object == 2 && applied_number == 8,
+          "another value: expected it applied (8), got %d, %d actions, number %d", third, object,
+          applied_number);
+    MPIR_Hints_free(&h);
 }
 
 /* set_info changes settings in place between MPIR_Hints_begin and
@@ -640,6 +714,7 @@ int main(void)
     memory_alloc_kinds();
     change_undone_or_kept();
     digest_separates_values();
+    same_value_again();
     if (failures)
         printf("%d failure(s)\n", failures);
     else
