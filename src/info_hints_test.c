@@ -508,19 +508,24 @@ static void settings_on_first_use(void)
     /* Devices read the numbers at every creation: no allocation. */
     CHECK(allocations_made == 0, "numbers of defaults: expected no allocation, got %d",
           allocations_made);
-    /* A table that keeps the numbers of its defaults gives the same ones. */
+    /* A table that keeps the numbers of its defaults (made by
+     * MPIR_Hint_default_number, which gives what is parsed) is read, not
+     * parsed again: marked numbers show which was used. */
     int numbers[6];
-    for (int i = 0; i < 6; i++)
-        numbers[i] = MPIR_Hint_default_number(&test_defs[i]);
+    for (int i = 0; i < 6; i++) {
+        CHECK(MPIR_Hint_default_number(&test_defs[i]) == MPIR_Hints_number(&lazy, test_defs[i].key),
+              "default number of %s: expected %d, got %d", test_defs[i].key,
+              MPIR_Hints_number(&lazy, test_defs[i].key),
+              MPIR_Hint_default_number(&test_defs[i]));
+        numbers[i] = 100 + i;
+    }
     MPIR_Hint_table numbered = { "test object", test_defs, 6, numbers };
     MPIR_Hints lazy_numbered;
     MPIR_Hints_init(&lazy_numbered, &numbered);
     for (int i = 0; i < 6; i++) {
-        CHECK(MPIR_Hints_number(&lazy_numbered, test_defs[i].key) ==
-              MPIR_Hints_number(&lazy, test_defs[i].key),
-              "numbers of defaults kept by the table: expected %d for %s, got %d",
-              MPIR_Hints_number(&lazy, test_defs[i].key), test_defs[i].key,
-              MPIR_Hints_number(&lazy_numbered, test_defs[i].key));
+        CHECK(MPIR_Hints_number(&lazy_numbered, test_defs[i].key) == 100 + i,
+              "numbers of defaults kept by the table: expected %d for %s, got %d", 100 + i,
+              test_defs[i].key, MPIR_Hints_number(&lazy_numbered, test_defs[i].key));
     }
 
     MPIR_Hints_init(&given, &test_table);
@@ -537,6 +542,16 @@ static void settings_on_first_use(void)
     CHECK(digest_of(&lazy) == digest_of(&given),
           "no hint given: expected the digest of the defaults given explicitly");
     MPIR_Hints_free(&given);
+
+    /* A hint changed and then given its default again agrees with an
+     * object that never changed it. */
+    MPIR_Hints back;
+    MPIR_Hints_init(&back, &test_table);
+    MPIR_Hints_offer(&back, "ordering", "rar", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&back, "ordering", "rar,raw,war,waw", MPIR_HINT_AT_SET_INFO);
+    CHECK(digest_of(&back) == digest_of(&lazy),
+          "default given back: expected the digest of the defaults");
+    MPIR_Hints_free(&back);
 
     /* One hint given pays for that hint only: the room for the settings
      * and its text, no parsed default of another hint. */
@@ -589,9 +604,19 @@ static void same_value_again(void)
     MPIR_Hints_apply(&h, &object);
     allocations_made = 0;
     MPIR_Hint_outcome ops_again = MPIR_Hints_offer(&h, "ops", " same_op ", MPIR_HINT_AT_SET_INFO);
-    CHECK(ops_again == MPIR_HINT_ACCEPTED && allocations_made == 0 && !MPIR_Hints_apply(&h, &object),
+    bool ops_changed = MPIR_Hints_apply(&h, &object);
+    CHECK(ops_again == MPIR_HINT_ACCEPTED && allocations_made == 0 && !ops_changed,
           "enumeration in use offered again: expected ACCEPTED, no allocation, nothing changed, "
-          "got %d and %d allocations", (int) ops_again, allocations_made);
+          "got %d, %d allocations, changed %d", (int) ops_again, allocations_made, ops_changed);
+    /* So is the default of a hint at its default (get_info reported it). */
+    allocations_made = 0;
+    MPIR_Hint_outcome default_again =
+        MPIR_Hints_offer(&h, "ordering", "rar,raw,war,waw", MPIR_HINT_AT_SET_INFO);
+    bool default_changed = MPIR_Hints_apply(&h, &object);
+    CHECK(default_again == MPIR_HINT_ACCEPTED && allocations_made == 0 && !default_changed,
+          "default offered to a hint at its default: expected ACCEPTED, no allocation, nothing "
+          "changed, got %d, %d allocations, changed %d", (int) default_again, allocations_made,
+          default_changed);
     MPIR_Hints_offer(&h, "count", "8", MPIR_HINT_AT_SET_INFO);
     bool third = MPIR_Hints_apply(&h, &object);
     CHECK(third && object == 2 && applied_number == 8,
