@@ -2,11 +2,11 @@
  * tree, compiled in here with the value parser it uses): each hint type with
  * valid, blank-padded and malformed values, the set_info rules (also for a
  * hint fixed on one object), refusal by a hint's check, applying changed
- * settings, offers to a copy, reporting and round trips, the agreement
+ * settings, changes undone, reporting and round trips, the agreement
  * digest, hints only the implementation sets, the documentation printed from
  * a table, settings made only when a hint is first changed (an object given
  * no hint allocates nothing, yet reports and digests its defaults), and
- * allocation failure at every allocation copy, offer, report and digest
+ * allocation failure at every allocation an offer, report and digest
  * make. */
 #include "mpl.h"
 #include <limits.h>
@@ -176,16 +176,6 @@ static void types_and_rules(void)
     MPIR_Hints_apply(&h, &object);
     CHECK(applied_number == -5, "apply: expected -5 (13 was refused), got %d", applied_number);
 
-    /* Offers to a copy leave the original alone. */
-    MPIR_Hints copy;
-    CHECK(MPIR_Hints_copy(&copy, &h) == 0, "copy: expected success");
-    expect(&copy, C, "count", "8", MPIR_HINT_ACCEPTED, "8");
-    CHECK(strcmp(text_of(&h, "count"), "-5") == 0, "copy: expected the original's -5, got '%s'",
-          text_of(&h, "count"));
-    CHECK(strcmp(text_of(&copy, "ops"), "same_op_no_op") == 0,
-          "copy: expected the default of ops copied, got '%s'", text_of(&copy, "ops"));
-    MPIR_Hints_free(&copy);
-
     expect(&h, C, "name", " kept as given ", MPIR_HINT_ACCEPTED, " kept as given ");
 
     expect(&h, C, "ops", " same_op ", MPIR_HINT_ACCEPTED, "same_op");
@@ -237,7 +227,7 @@ static void types_and_rules(void)
  * settings, other hints still change, and other objects are not affected. */
 static void fixed_on_one_object(void)
 {
-    MPIR_Hints h, copy, other;
+    MPIR_Hints h, other;
     const MPIR_Hint_phase C = MPIR_HINT_AT_CREATION, S = MPIR_HINT_AT_SET_INFO;
 
     MPIR_Hints_init(&h, &test_table);
@@ -246,10 +236,7 @@ static void fixed_on_one_object(void)
     MPIR_Hints_fix(&h, "ordering");
     expect(&h, S, "ordering", "rar,waw", MPIR_HINT_FIXED, "none");
     expect(&h, S, "flag", "true", MPIR_HINT_ACCEPTED, "true");
-    CHECK(MPIR_Hints_copy(&copy, &h) == 0, "copy: expected success");
-    expect(&copy, S, "ordering", "rar", MPIR_HINT_FIXED, "none");
     expect(&other, S, "ordering", "rar", MPIR_HINT_ACCEPTED, "rar");
-    MPIR_Hints_free(&copy);
     MPIR_Hints_free(&other);
     MPIR_Hints_free(&h);
 }
@@ -290,8 +277,7 @@ static void agreement_digest(void)
 
 /* Every allocation of an offer fails in turn: the offer reports NOMEM and
  * the setting stays (the first offer cannot even make the settings);
- * reporting and the digest report failure; a copy reports failure and
- * keeps nothing. */
+ * reporting and the digest report failure. */
 static void allocation_failure(void)
 {
     MPIR_Hints h;
@@ -321,17 +307,6 @@ static void allocation_failure(void)
         CHECK(got == MPIR_HINT_NOMEM && strcmp(text_of(&h, keys[i]), want) == 0,
               "offer %s with allocation failing: expected NOMEM and '%s', got %d and '%s'",
               keys[i], want, (int) got, text_of(&h, keys[i]));
-    }
-    for (int k = 0;; k++) {
-        MPIR_Hints copy;
-        allocations_left = k;
-        int rc = MPIR_Hints_copy(&copy, &h);
-        allocations_left = -1;
-        if (rc == 0) {
-            MPIR_Hints_free(&copy);
-            break;
-        }
-        CHECK(copy.settings == NULL, "copy with allocation %d failing: expected nothing kept", k);
     }
     MPIR_Hints_free(&h);
 }
@@ -432,8 +407,8 @@ static void reported_only_and_print(void)
 }
 
 /* Edges a weaker engine would get wrong: the upper bound is a value, a
- * setting made by the implementation is not applied, a copy keeps what is
- * still to be applied, and a value's end is part of the digest. */
+ * setting made by the implementation is not applied, an offer is applied
+ * once, and a value's end is part of the digest. */
 static const MPIR_Hint_def label_defs[] = {
     {"label", MPIR_HINT_STRING, NULL, MPIR_HINT_SAME_ON_ALL, NULL, 0, 0, NULL, NULL,
      "a string, same on all"},
@@ -443,7 +418,7 @@ static const MPIR_Hint_table label_table = { "label object", label_defs, 1 };
 
 static void edges(void)
 {
-    MPIR_Hints h, copy;
+    MPIR_Hints h;
     int object = 0;
 
     MPIR_Hints_init(&h, &test_table);
@@ -458,12 +433,10 @@ static void edges(void)
           applied_calls);
 
     expect(&h, MPIR_HINT_AT_CREATION, "count", "9", MPIR_HINT_ACCEPTED, "9");
-    CHECK(MPIR_Hints_copy(&copy, &h) == 0, "copy: expected success");
-    MPIR_Hints_apply(&copy, &object);
+    MPIR_Hints_apply(&h, &object);
     CHECK(applied_calls == 1 && applied_number == 9,
-          "apply on a copy made before apply: expected one action with 9, got %d with %d",
+          "apply after an offer: expected one action with 9, got %d with %d",
           applied_calls, applied_number);
-    MPIR_Hints_free(&copy);
     MPIR_Hints_free(&h);
 
     /* Absent folds the byte 1; a value "\1" must not fold the same. */
@@ -478,11 +451,11 @@ static void edges(void)
 }
 
 /* An object given no hint, or only keys the table does not know, keeps no
- * settings and allocates nothing, also when copied or applied; it reports
+ * settings and allocates nothing, also when applied; it reports
  * and digests exactly as one given every default explicitly. */
 static void settings_on_first_use(void)
 {
-    MPIR_Hints lazy, copy, given;
+    MPIR_Hints lazy, given;
     int object = 0;
     char lazy_report[1024] = "", given_report[1024] = "";
 
@@ -491,8 +464,6 @@ static void settings_on_first_use(void)
     MPIR_Hint_outcome unknown = MPIR_Hints_offer(&lazy, "no_such_key", "1", MPIR_HINT_AT_CREATION);
     MPIR_Hint_outcome fixed = MPIR_Hints_offer(&lazy, "fixed_flag", "true", MPIR_HINT_AT_SET_INFO);
     MPIR_Hints_apply(&lazy, &object);
-    CHECK(MPIR_Hints_copy(&copy, &lazy) == 0, "copy: expected success");
-    MPIR_Hints_free(&copy);
     int made = allocations_made;
     CHECK(unknown == MPIR_HINT_UNKNOWN_KEY && fixed == MPIR_HINT_FIXED && object == 0,
           "no hint given: expected UNKNOWN_KEY, FIXED and no action, got %d, %d and %d",
