@@ -91,13 +91,13 @@ static void one_round(int t, int round)
     /* set_info with a hint that must agree, then get_info reports it. */
     snprintf(want, sizeof(want), "%d", 4096 * (round + 1));
     MPI_Info_create(&info);
-    MPI_Info_set(info, "cb_buffer_size", want);
+    MPI_Info_set(info, "ind_rd_buffer_size", want);
     ok(MPI_File_set_info(fh, info), t, round, "MPI_File_set_info");
     MPI_Info_free(&info);
     if (ok(MPI_File_get_info(fh, &used), t, round, "MPI_File_get_info")) {
-        MPI_Info_get(used, "cb_buffer_size", MPI_MAX_INFO_VAL, got, &flag);
+        MPI_Info_get(used, "ind_rd_buffer_size", MPI_MAX_INFO_VAL, got, &flag);
         if (!flag || strcmp(got, want) != 0)
-            fail_at(t, round, "cb_buffer_size after set_info: expected %s, got %s", want,
+            fail_at(t, round, "ind_rd_buffer_size after set_info: expected %s, got %s", want,
                     flag ? got : "(absent)");
         MPI_Info_free(&used);
     }
