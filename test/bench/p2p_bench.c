@@ -86,6 +86,7 @@ int main(int argc, char **argv)
         MPI_Comm_dup_with_info(pair, asserts, &hinted);
 
         double lat_plain = 1e30, lat_hinted = 1e30, rate_plain = 1e30, rate_hinted = 1e30;
+        /* (count mode: no timed rounds) */
         int rounds = argc > 1 && strcmp(argv[1], "count") == 0 ? 0 : ROUNDS;
         if (rounds == 0)
             ns_per_message(plain, rank);

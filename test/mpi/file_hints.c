@@ -158,7 +158,7 @@ static void set_after_open(void)
     const char *const at_open[] = { "cb_buffer_size", "8388608", NULL };
     const char *const later[] = {
         "romio_cb_read", "disable",
-        "cb_buffer_size", "many",       /* malformed: the value in use stays */
+        "ind_wr_buffer_size", "many",   /* malformed: the value in use stays */
         "cb_nodes", nprocs_text,        /* fixed at open: ignored */
         NULL
     };
@@ -166,6 +166,7 @@ static void set_after_open(void)
     set_info(fh, later);
     EXPECT_HINT(fh, "romio_cb_read", "disable", "set_info");
     EXPECT_HINT(fh, "cb_buffer_size", "8388608", "set_info keeps what it does not change");
+    EXPECT_HINT(fh, "ind_wr_buffer_size", "524288", "set_info of a malformed value");
     EXPECT_HINT(fh, "cb_nodes", nodes_text, "set_info of a hint fixed at open");
 
     /* set_view merges its hints the same way */
