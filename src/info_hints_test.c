@@ -5,7 +5,8 @@
  * settings, changes undone, reporting and round trips, the agreement
  * digest, hints only the implementation sets, the documentation printed from
  * a table, settings made only when a hint is first changed (an object given
- * no hint allocates nothing, yet reports and digests its defaults), and
+ * no hint allocates nothing, yet reports and digests its defaults) and
+ * kept only for the range of hints that left their defaults, and
  * allocation failure at every allocation an offer, report and digest
  * make. */
 #include "mpl.h"
@@ -698,9 +699,69 @@ static void memory_alloc_kinds(void)
               "memory kinds '%s': expected refused, got accepted", refused[i]);
 }
 
+/* An object keeps settings only for the range of hints that left their
+ * defaults (the entries outside it are not even initialized): a hint given
+ * at the end of the table and then one at its start, a change undone after
+ * growing the range, and a hint fixed inside it leave every other hint at
+ * its default, reported, numbered and digested as before. */
+static void settings_range(void)
+{
+    MPIR_Hints lazy, h;
+    MPIR_Hint_undo undo;
+    int object = 0;
+    char report[1024] = "";
+    const char *want;
+
+    MPIR_Hints_init(&lazy, &test_table);
+    MPIR_Hints_init(&h, &test_table);
+    MPIR_Hints_offer(&h, "ordering", "rar", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_offer(&h, "flag", "true", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_report(&h, collect, report);
+    want = "flag=true;fixed_flag=false;ops=same_op_no_op;ordering=rar;";
+    CHECK(strcmp(report, want) == 0, "last hint then first: expected '%s', got '%s'", want,
+          report);
+    CHECK(MPIR_Hints_number(&h, "ops") == 1 && MPIR_Hints_number(&h, "count") == 0 &&
+          MPIR_Hints_number(&h, "flag") == 1 && MPIR_Hints_number(&h, "ordering") == 1,
+          "last hint then first: expected numbers 1, 0, 1 and 1, got %d, %d, %d and %d",
+          MPIR_Hints_number(&h, "ops"), MPIR_Hints_number(&h, "count"),
+          MPIR_Hints_number(&h, "flag"), MPIR_Hints_number(&h, "ordering"));
+    MPIR_Hints_free(&h);
+
+    MPIR_Hints_init(&h, &test_table);
+    MPIR_Hints_offer(&h, "ops", "same_op", MPIR_HINT_AT_CREATION);
+    MPIR_Hints_apply(&h, &object);
+    MPIR_Hints_begin(&h, &undo);
+    MPIR_Hints_offer(&h, "flag", "true", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_offer(&h, "ordering", "raw", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hints_end(&h, false);
+    report[0] = '\0';
+    MPIR_Hints_report(&h, collect, report);
+    want = "flag=false;fixed_flag=false;ops=same_op;ordering=rar,raw,war,waw;";
+    CHECK(strcmp(report, want) == 0, "range grown by an undone change: expected '%s', got '%s'",
+          want, report);
+    CHECK(!MPIR_Hints_apply(&h, &object), "range grown by an undone change: expected nothing "
+          "to apply");
+    MPIR_Hints_offer(&h, "ops", "same_op_no_op", MPIR_HINT_AT_SET_INFO);
+    CHECK(digest_of(&h) == digest_of(&lazy), "range grown by an undone change: expected the "
+          "digest of the defaults once ops is back at its default");
+
+    MPIR_Hints_fix(&h, "count");
+    MPIR_Hint_outcome fixed = MPIR_Hints_offer(&h, "count", "3", MPIR_HINT_AT_SET_INFO);
+    MPIR_Hint_outcome named = MPIR_Hints_offer(&h, "name", "x", MPIR_HINT_AT_SET_INFO);
+    CHECK(fixed == MPIR_HINT_FIXED && named == MPIR_HINT_ACCEPTED,
+          "fixed inside the range: expected FIXED and ACCEPTED, got %d and %d", (int) fixed,
+          (int) named);
+    CHECK(strcmp(text_of(&h, "count"), "(absent)") == 0 && strcmp(text_of(&h, "name"), "x") == 0,
+          "fixed inside the range: expected count absent and name x, got '%s' and '%s'",
+          text_of(&h, "count"), text_of(&h, "name"));
+    MPIR_Hints_free(&h);
+    MPIR_Hints_free(&lazy);
+}
+
 int main(void)
 {
     settings_on_first_use();
+    settings_range();
     types_and_rules();
     fixed_on_one_object();
     agreement_digest();
