@@ -727,6 +727,8 @@ static void settings_range(void)
           MPIR_Hints_number(&h, "flag"), MPIR_Hints_number(&h, "ordering"));
     MPIR_Hints_free(&h);
 
+    /* ops (index 4) first: the undone change grows the range down to 0
+     * (flag) and up to 5 (ordering, which must agree). */
     MPIR_Hints_init(&h, &test_table);
     MPIR_Hints_offer(&h, "ops", "same_op", MPIR_HINT_AT_CREATION);
     MPIR_Hints_apply(&h, &object);
@@ -739,21 +741,35 @@ static void settings_range(void)
     want = "flag=false;fixed_flag=false;ops=same_op;ordering=rar,raw,war,waw;";
     CHECK(strcmp(report, want) == 0, "range grown by an undone change: expected '%s', got '%s'",
           want, report);
+    CHECK(MPIR_Hints_number(&h, "flag") == 0 && MPIR_Hints_number(&h, "ops") == 0 &&
+          MPIR_Hints_number(&h, "ordering") == 15,
+          "range grown by an undone change: expected numbers 0, 0 and 15, got %d, %d and %d",
+          MPIR_Hints_number(&h, "flag"), MPIR_Hints_number(&h, "ops"),
+          MPIR_Hints_number(&h, "ordering"));
+    CHECK(digest_of(&h) == digest_of(&lazy), "range grown by an undone change: expected the "
+          "digest of the defaults (ordering back at its default)");
     CHECK(!MPIR_Hints_apply(&h, &object), "range grown by an undone change: expected nothing "
           "to apply");
-    MPIR_Hints_offer(&h, "ops", "same_op_no_op", MPIR_HINT_AT_SET_INFO);
-    CHECK(digest_of(&h) == digest_of(&lazy), "range grown by an undone change: expected the "
-          "digest of the defaults once ops is back at its default");
+    MPIR_Hints_free(&h);
 
-    MPIR_Hints_fix(&h, "count");
+    /* A hint fixed on an object without settings, then one given past it. */
+    MPIR_Hints_init(&h, &test_table);
+    MPIR_Hint_outcome fix = MPIR_Hints_fix(&h, "count");
     MPIR_Hint_outcome fixed = MPIR_Hints_offer(&h, "count", "3", MPIR_HINT_AT_SET_INFO);
-    MPIR_Hint_outcome named = MPIR_Hints_offer(&h, "name", "x", MPIR_HINT_AT_SET_INFO);
-    CHECK(fixed == MPIR_HINT_FIXED && named == MPIR_HINT_ACCEPTED,
-          "fixed inside the range: expected FIXED and ACCEPTED, got %d and %d", (int) fixed,
-          (int) named);
-    CHECK(strcmp(text_of(&h, "count"), "(absent)") == 0 && strcmp(text_of(&h, "name"), "x") == 0,
-          "fixed inside the range: expected count absent and name x, got '%s' and '%s'",
-          text_of(&h, "count"), text_of(&h, "name"));
+    MPIR_Hint_outcome named = MPIR_Hints_offer(&h, "ordering", "war", MPIR_HINT_AT_SET_INFO);
+    CHECK(fix == MPIR_HINT_ACCEPTED && fixed == MPIR_HINT_FIXED && named == MPIR_HINT_ACCEPTED,
+          "fixed on an object without settings: expected ACCEPTED, FIXED and ACCEPTED, got %d, "
+          "%d and %d", (int) fix, (int) fixed, (int) named);
+    report[0] = '\0';
+    MPIR_Hints_report(&h, collect, report);
+    want = "flag=false;fixed_flag=false;ops=same_op_no_op;ordering=war;";
+    CHECK(strcmp(report, want) == 0, "fixed on an object without settings: expected '%s', got "
+          "'%s'", want, report);
+    CHECK(MPIR_Hints_number(&h, "count") == 0 && MPIR_Hints_number(&h, "ops") == 1,
+          "fixed on an object without settings: expected numbers 0 and 1, got %d and %d",
+          MPIR_Hints_number(&h, "count"), MPIR_Hints_number(&h, "ops"));
+    CHECK(digest_of(&h) != digest_of(&lazy), "ordering given: expected a digest other than the "
+          "defaults'");
     MPIR_Hints_free(&h);
     MPIR_Hints_free(&lazy);
 }
