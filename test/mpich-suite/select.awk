@@ -2,7 +2,8 @@
 # and appends to the file named by `entries` one line per entry that must
 # get a result: "dir/test np limit [kill-expected]" (repeated entries give
 # repeated lines).
-# Variables: dir, known (known-failures), only (selection file), cores,
+# Variables: dir, known (known-failures), only (selection file), omit
+# (tests a pass leaves out: "dir/test reason" lines), cores,
 # yield_env (the settings an oversubscribed test runs with, separated by
 # spaces), default_limit.
 #
@@ -26,13 +27,18 @@ BEGIN {
         picked[f[1]] = 1
         if (in_dir(f[1])) partial = 1
     }
+    while ((getline line < omit) > 0) {
+        if (line ~ /^#/ || line !~ /[^ ]/) continue
+        split(line, f, " ")
+        omitted[f[1]] = 1
+    }
 }
 
 /^#/ || NF == 0 { next }
 
 {
     name = dir "/" $1
-    if (partial && !(name in picked)) next
+    if ((partial && !(name in picked)) || name in omitted) next
     # runtests ignores what follows a "#"; an entry without a process
     # count gets runtests' default written in, so settings added after it
     # are not read as the count.
