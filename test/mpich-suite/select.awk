@@ -14,6 +14,15 @@
 
 function in_dir(name) { return index(name, dir "/") == 1 && index(substr(name, length(dir) + 2), "/") == 0 }
 
+# The first word of each line of a list file (selection, omissions): a set.
+function read_names(file, names,    line, f) {
+    while ((getline line < file) > 0) {
+        if (line ~ /^#/ || line !~ /[^ ]/) continue
+        split(line, f, " ")
+        names[f[1]] = 1
+    }
+}
+
 BEGIN {
     while ((getline line < known) > 0) {
         if (line ~ /^#/ || line !~ /[^ ]/) continue
@@ -21,17 +30,9 @@ BEGIN {
         known_limit[f[1] " " f[2]] = f[3]
     }
     # A selection that names tests of this directory runs only those.
-    while ((getline line < only) > 0) {
-        if (line ~ /^#/ || line !~ /[^ ]/) continue
-        split(line, f, " ")
-        picked[f[1]] = 1
-        if (in_dir(f[1])) partial = 1
-    }
-    while ((getline line < omit) > 0) {
-        if (line ~ /^#/ || line !~ /[^ ]/) continue
-        split(line, f, " ")
-        omitted[f[1]] = 1
-    }
+    read_names(only, picked)
+    for (name in picked) if (in_dir(name)) partial = 1
+    read_names(omit, omitted)
 }
 
 /^#/ || NF == 0 { next }
