@@ -548,8 +548,9 @@ static void settings_on_first_use(void)
 }
 
 /* The value in use offered again (set_info of the hints get_info gave)
- * changes nothing: no action, no allocation, and the undo record of a
- * set_info keeps nothing. A different value is applied. */
+ * changes nothing: no action, no allocation, the undo record of a set_info
+ * keeps nothing, and nothing is pending. A different value is pending until
+ * it is applied. */
 static void same_value_again(void)
 {
     MPIR_Hints h;
@@ -563,12 +564,13 @@ static void same_value_again(void)
     MPIR_Hints_begin(&h, &undo);
     MPIR_Hint_outcome again = MPIR_Hints_offer(&h, "count", " 7 ", MPIR_HINT_AT_SET_INFO);
     int saved = undo.n_saved;
+    bool pending_again = MPIR_Hints_changed(&h);
     MPIR_Hints_end(&h, true);
     bool second = MPIR_Hints_apply(&h, &object);
-    CHECK(first && again == MPIR_HINT_ACCEPTED && !second && object == 1 && saved == 0,
-          "value in use offered again: expected applied once, ACCEPTED, nothing changed or "
-          "kept, got first %d, outcome %d, second %d, %d actions, %d kept", first, (int) again,
-          second, object, saved);
+    CHECK(first && again == MPIR_HINT_ACCEPTED && !pending_again && !second && object == 1 &&
+          saved == 0, "value in use offered again: expected applied once, ACCEPTED, nothing "
+          "changed or kept, got first %d, outcome %d, pending %d, second %d, %d actions, "
+          "%d kept", first, (int) again, pending_again, second, object, saved);
     CHECK(allocations_made <= 1, "value in use offered again: expected at most the parsed "
           "text allocated, got %d allocations", allocations_made);
     /* A hint without a check is recognised by its number alone. */
@@ -590,11 +592,25 @@ static void same_value_again(void)
           "changed, got %d, %d allocations, changed %d", (int) default_again, allocations_made,
           default_changed);
     MPIR_Hints_offer(&h, "count", "8", MPIR_HINT_AT_SET_INFO);
+    /* (set_info asks before the agreement whether anything will change) */
+    bool pending = MPIR_Hints_changed(&h);
     bool third = MPIR_Hints_apply(&h, &object);
-    CHECK(third && object == 2 && applied_number == 8,
-          "another value: expected it applied (8), got %d, %d actions, number %d", third, object,
+    bool pending_after = MPIR_Hints_changed(&h);
+    CHECK(pending && third && !pending_after && object == 2 && applied_number == 8,
+          "another value: expected it pending, then applied (8), got pending %d, applied %d, "
+          "pending after %d, %d actions, number %d", pending, third, pending_after, object,
           applied_number);
     MPIR_Hints_free(&h);
+
+    /* A setting alone in the settings (the last of their range) too. */
+    MPIR_Hints lone;
+    MPIR_Hints_init(&lone, &test_table);
+    bool none_pending = MPIR_Hints_changed(&lone);
+    MPIR_Hints_offer(&lone, "count", "9", MPIR_HINT_AT_CREATION);
+    bool lone_pending = MPIR_Hints_changed(&lone);
+    CHECK(!none_pending && lone_pending, "one hint given: expected nothing pending before, "
+          "the hint pending after, got %d and %d", none_pending, lone_pending);
+    MPIR_Hints_free(&lone);
 }
 
 /* set_info changes settings in place between MPIR_Hints_begin and
@@ -725,6 +741,15 @@ static void settings_range(void)
           "last hint then first: expected numbers 1, 0, 1 and 1, got %d, %d, %d and %d",
           MPIR_Hints_number(&h, "ops"), MPIR_Hints_number(&h, "count"),
           MPIR_Hints_number(&h, "flag"), MPIR_Hints_number(&h, "ordering"));
+    /* By place, as devices read them: the same numbers, in the range and
+     * outside it; 0 for a place the settings do not know. */
+    for (int i = 0; i < 6; i++)
+        CHECK(MPIR_Hints_number_at(&h, i) == MPIR_Hints_number(&h, test_defs[i].key),
+              "number of %s by place: expected %d, got %d", test_defs[i].key,
+              MPIR_Hints_number(&h, test_defs[i].key), MPIR_Hints_number_at(&h, i));
+    CHECK(MPIR_Hints_number_at(&h, 6) == 0 && MPIR_Hints_number_at(&h, -1) == 0,
+          "number by place outside the table: expected 0 and 0, got %d and %d",
+          MPIR_Hints_number_at(&h, 6), MPIR_Hints_number_at(&h, -1));
     MPIR_Hints_free(&h);
 
     /* ops (index 4) first: the undone change grows the range down to 0

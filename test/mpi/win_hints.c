@@ -1,9 +1,10 @@
 /* Window hints as MPI-4.1 defines them (R-W1..R-W2, R-H, R-M): the defaults
  * of every flavour, typed values (padded and malformed), ignored hints never
  * reported, set_info keeping what it does not name and ignoring hints fixed
- * at creation, MPI_INFO_NULL, round trips, the user's info left unchanged, a
- * mismatch of a hint that must agree reported on every process, and RMA that
- * gives the right data with every hint asserted.  The device's own hints are
+ * at creation, set_info changing a hint on one process only, MPI_INFO_NULL,
+ * round trips, the user's info left unchanged, a mismatch of a hint that
+ * must agree reported on every process, and RMA that gives the right data
+ * with every hint asserted.  The device's own hints are
  * checked for the device in use (ch3 or ch4).
  * mpich-info-test: np=2,4 */
 #include "check.h"
@@ -345,6 +346,41 @@ static void agreement(void)
     MPI_Win_free(&win);
 }
 
+/* set_info that changes a hint on one process only (no_locks need not
+ * agree): the processes whose hints stay the same must still leave set_info
+ * in step with the one whose hints change, or the window's later
+ * collectives (fence, free) no longer match across processes and the
+ * program hangs or moves the wrong data. */
+static void change_on_one_process(void)
+{
+    const char *const locks[] = { "no_locks", "false", NULL };
+    const char *const no_locks[] = { "no_locks", "true", NULL };
+    MPI_Info info = info_of(locks);
+    MPI_Win win;
+    int *base;
+    CHECK_CLASS(make_window(ALLOCATE, info, &win, &base), MPI_SUCCESS);
+    MPI_Info_free(&info);
+
+    for (int round = 0; round < 3; round++) {
+        /* rank 0 toggles no_locks; the others give the value in use */
+        const char *const *pairs = rank == 0 && round % 2 == 0 ? no_locks : locks;
+        set_info(win, pairs);
+        EXPECT_HINT(win, "no_locks", pairs[1], "set_info changing a hint on rank 0 only");
+
+        MPI_Win_fence(0, win);
+        base[0] = -1;
+        MPI_Win_fence(0, win);
+        int value = round * 100 + rank;
+        MPI_Put(&value, 1, MPI_INT, (rank + 1) % size, 0, 1, MPI_INT, win);
+        MPI_Win_fence(0, win);
+        int from = (rank + size - 1) % size, got = base[0];
+        CHECK(got == round * 100 + from, "round %d after set_info changing a hint on "
+              "rank 0 only: expected %d put by rank %d, got %d", round, round * 100 + from,
+              from, got);
+    }
+    MPI_Win_free(&win);
+}
+
 /* RMA gives the right data with every hint asserted (and the program keeping
  * its assertions: fences only, MPI_SUM only, the same size everywhere). */
 static void rma_with_hints(void)
@@ -454,6 +490,7 @@ int main(int argc, char **argv)
     defaults();
     typed_values();
     set_info_scenarios();
+    change_on_one_process();
     round_trip_and_user_info();
     agreement();
     rma_with_hints();
