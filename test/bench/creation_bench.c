@@ -19,7 +19,7 @@
 
 enum hints { NO_INFO, UNKNOWN_KEY, KNOWN_HINT };
 
-static MPI_Info comm_infos[3], win_infos[3];
+static MPI_Info comm_infos[3], win_infos[3], win_locks;
 static MPI_Comm comm;
 static MPI_Group group;
 static char win_buf[WIN_BYTES];
@@ -36,6 +36,8 @@ static void make_infos(void)
     MPI_Info_set(win_infos[UNKNOWN_KEY], "bench_unknown_key", "1");
     MPI_Info_set(comm_infos[KNOWN_HINT], "mpi_assert_allow_overtaking", "true");
     MPI_Info_set(win_infos[KNOWN_HINT], "no_locks", "true");
+    MPI_Info_create(&win_locks);
+    MPI_Info_set(win_locks, "no_locks", "false");
 }
 
 /* One call of each operation; the object made is freed in the same call,
@@ -106,6 +108,15 @@ static void win_set_info(MPI_Info info)
     MPI_Win_set_info(set_info_win, info);
 }
 
+/* set_info that changes a hint at every call: no_locks true, then false
+ * (the other set_info rows give a value the window already has). */
+static void win_set_info_changing(MPI_Info info)
+{
+    static int calls;
+    (void) info;
+    MPI_Win_set_info(set_info_win, calls++ % 2 ? win_locks : win_infos[KNOWN_HINT]);
+}
+
 static void comm_get_info_free(MPI_Info info)
 {
     MPI_Info got;
@@ -168,6 +179,7 @@ int main(int argc, char **argv)
         /* (MPI_INFO_NULL is not an info set_info takes everywhere) */
         {"comm_set_info", comm_set_info, UNKNOWN_KEY, KNOWN_HINT, 0},
         {"win_set_info", win_set_info, UNKNOWN_KEY, KNOWN_HINT, 1},
+        {"win_set_info/changing-hint", win_set_info_changing, NO_INFO, NO_INFO, 1},
         {"comm_get_info+free", comm_get_info_free, NO_INFO, NO_INFO, 0},
         {"allreduce_3_ints", allreduce_3_ints, NO_INFO, NO_INFO, 0},
     };
@@ -185,6 +197,7 @@ int main(int argc, char **argv)
     }
 
     MPI_Win_free(&set_info_win);
+    MPI_Info_free(&win_locks);
     for (int h = UNKNOWN_KEY; h <= KNOWN_HINT; h++) {
         MPI_Info_free(&comm_infos[h]);
         MPI_Info_free(&win_infos[h]);
