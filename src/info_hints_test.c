@@ -741,16 +741,26 @@ static void settings_range(void)
           "last hint then first: expected numbers 1, 0, 1 and 1, got %d, %d, %d and %d",
           MPIR_Hints_number(&h, "ops"), MPIR_Hints_number(&h, "count"),
           MPIR_Hints_number(&h, "flag"), MPIR_Hints_number(&h, "ordering"));
-    /* By place, as devices read them: the same numbers, in the range and
-     * outside it; 0 for a place the settings do not know. */
+    /* By place, as devices read them, in the range and outside it: flag
+     * true, fixed_flag false, count and name without a value, ops
+     * same_op_no_op (1), ordering rar (bit 0). */
+    const int by_place[6] = { 1, 0, 0, 0, 1, 1 };
     for (int i = 0; i < 6; i++)
-        CHECK(MPIR_Hints_number_at(&h, i) == MPIR_Hints_number(&h, test_defs[i].key),
-              "number of %s by place: expected %d, got %d", test_defs[i].key,
-              MPIR_Hints_number(&h, test_defs[i].key), MPIR_Hints_number_at(&h, i));
-    CHECK(MPIR_Hints_number_at(&h, 6) == 0 && MPIR_Hints_number_at(&h, -1) == 0,
-          "number by place outside the table: expected 0 and 0, got %d and %d",
-          MPIR_Hints_number_at(&h, 6), MPIR_Hints_number_at(&h, -1));
+        CHECK(MPIR_Hints_number_at(&h, i) == by_place[i], "number of %s by place: expected "
+              "%d, got %d", test_defs[i].key, by_place[i], MPIR_Hints_number_at(&h, i));
+    CHECK(MPIR_Hints_number_at(&h, -1) == 0, "number by place -1: expected 0, got %d",
+          MPIR_Hints_number_at(&h, -1));
     MPIR_Hints_free(&h);
+
+    /* Settings made before their table grew do not know its new places:
+     * 0, as for a key they do not know, not the new hint's default. */
+    MPIR_Hint_table growing = { "test object", test_defs, 4 };
+    MPIR_Hints early;
+    MPIR_Hints_init(&early, &growing);
+    growing.n_defs = 6;
+    CHECK(MPIR_Hints_number_at(&early, 4) == 0 && MPIR_Hints_number(&early, "ops") == 0,
+          "a place added after the settings were made: expected 0 by place and by key, got "
+          "%d and %d", MPIR_Hints_number_at(&early, 4), MPIR_Hints_number(&early, "ops"));
 
     /* ops (index 4) first: the undone change grows the range down to 0
      * (flag) and up to 5 (ordering, which must agree). */

@@ -108,13 +108,14 @@ static void win_set_info(MPI_Info info)
     MPI_Win_set_info(set_info_win, info);
 }
 
-/* set_info that changes a hint at every call: no_locks true, then false
- * (the other set_info rows give a value the window already has). */
+/* set_info that changes a hint at every call: no_locks false, then true
+ * (the row before leaves it true; the other set_info rows give a value
+ * the window already has). */
 static void win_set_info_changing(MPI_Info info)
 {
     static int calls;
     (void) info;
-    MPI_Win_set_info(set_info_win, calls++ % 2 ? win_locks : win_infos[KNOWN_HINT]);
+    MPI_Win_set_info(set_info_win, calls++ % 2 ? win_infos[KNOWN_HINT] : win_locks);
 }
 
 static void comm_get_info_free(MPI_Info info)

@@ -349,8 +349,9 @@ static void agreement(void)
 /* set_info that changes a hint on one process only (no_locks need not
  * agree): the processes whose hints stay the same must still leave set_info
  * in step with the one whose hints change, or the window's later
- * collectives (fence, free) no longer match across processes and the
- * program hangs or moves the wrong data. */
+ * collectives (fence, free) no longer match across processes: the program
+ * hangs (the time limit of test/mpi/run then fails the test) or moves the
+ * wrong data. */
 static void change_on_one_process(void)
 {
     const char *const locks[] = { "no_locks", "false", NULL };
