@@ -4,8 +4,8 @@
  * at creation, set_info changing a hint on one process only, MPI_INFO_NULL,
  * round trips, the user's info left unchanged, a mismatch of a hint that
  * must agree reported on every process, and RMA that gives the right data
- * with every hint asserted.  The device's own hints are
- * checked for the device in use (ch3 or ch4).
+ * with every hint asserted.  The device's own hints are checked for the
+ * device in use (ch3 or ch4).
  * mpich-info-test: np=2,4 */
 #include "check.h"
 #include <stdlib.h>
