@@ -347,8 +347,9 @@ static void agreement(void)
 }
 
 /* set_info that changes a hint on one process only (no_locks need not
- * agree): the processes whose hints stay the same must still leave set_info
- * in step with the one whose hints change, or the window's later
+ * agree), then one refused while it changes a hint on one process: the
+ * processes whose hints stay the same must still leave set_info in step
+ * with the one whose hints change, or the window's later
  * collectives (fence, free) no longer match across processes: the program
  * hangs (the time limit of test/mpi/run then fails the test) or moves the
  * wrong data. */
@@ -379,6 +380,26 @@ static void change_on_one_process(void)
               "rank 0 only: expected %d put by rank %d, got %d", round, round * 100 + from,
               from, got);
     }
+
+    /* A refusal after rank 0 alone took new values: every process puts its
+     * old values back and leaves in step with the others. */
+    /* (rank 0 has no_locks true from the last round, the others false) */
+    const char *const mismatch[] = { "no_locks", "false", "same_size", "true", NULL };
+    const char *const in_use[] = { "same_size", "false", NULL };
+    info = info_of(rank == 0 ? mismatch : in_use);
+    CHECK_CLASS(MPI_Win_set_info(win, info), MPI_ERR_NOT_SAME);
+    MPI_Info_free(&info);
+    EXPECT_HINT(win, "no_locks", rank == 0 ? "true" : "false",
+                "a refused set_info that changed rank 0's hints");
+    MPI_Win_fence(0, win);
+    base[0] = -1;
+    MPI_Win_fence(0, win);
+    int value = 1000 + rank;
+    MPI_Put(&value, 1, MPI_INT, (rank + 1) % size, 0, 1, MPI_INT, win);
+    MPI_Win_fence(0, win);
+    int from = (rank + size - 1) % size, got = base[0];
+    CHECK(got == 1000 + from, "after a refused set_info that changed rank 0's hints: "
+          "expected %d put by rank %d, got %d", 1000 + from, from, got);
     MPI_Win_free(&win);
 }
 
