@@ -353,6 +353,22 @@ static void agreement(void)
  * collectives (fence, free) no longer match across processes: the program
  * hangs (the time limit of test/mpi/run then fails the test) or moves the
  * wrong data. */
+/* Each process puts stamp + its rank into the next one's base[0], between
+ * fences, and checks what the previous one put into its own: a window whose
+ * processes fell out of step moves the wrong data or hangs. */
+static void put_around_ring(MPI_Win win, int *base, int stamp, const char *what)
+{
+    MPI_Win_fence(0, win);
+    base[0] = -1;
+    MPI_Win_fence(0, win);
+    int value = stamp + rank;
+    MPI_Put(&value, 1, MPI_INT, (rank + 1) % size, 0, 1, MPI_INT, win);
+    MPI_Win_fence(0, win);
+    int from = (rank + size - 1) % size, got = base[0];
+    CHECK(got == stamp + from, "%s: expected %d put by rank %d, got %d", what, stamp + from,
+          from, got);
+}
+
 static void change_on_one_process(void)
 {
     const char *const locks[] = { "no_locks", "false", NULL };
@@ -368,17 +384,10 @@ static void change_on_one_process(void)
         const char *const *pairs = rank == 0 && round % 2 == 0 ? no_locks : locks;
         set_info(win, pairs);
         EXPECT_HINT(win, "no_locks", pairs[1], "set_info changing a hint on rank 0 only");
-
-        MPI_Win_fence(0, win);
-        base[0] = -1;
-        MPI_Win_fence(0, win);
-        int value = round * 100 + rank;
-        MPI_Put(&value, 1, MPI_INT, (rank + 1) % size, 0, 1, MPI_INT, win);
-        MPI_Win_fence(0, win);
-        int from = (rank + size - 1) % size, got = base[0];
-        CHECK(got == round * 100 + from, "round %d after set_info changing a hint on "
-              "rank 0 only: expected %d put by rank %d, got %d", round, round * 100 + from,
-              from, got);
+        char what[80];
+        snprintf(what, sizeof(what), "round %d after set_info changing a hint on rank 0 only",
+                 round);
+        put_around_ring(win, base, round * 100, what);
     }
 
     /* A refusal after rank 0 alone took new values: every process puts its
@@ -391,15 +400,7 @@ static void change_on_one_process(void)
     MPI_Info_free(&info);
     EXPECT_HINT(win, "no_locks", rank == 0 ? "true" : "false",
                 "a refused set_info that changed rank 0's hints");
-    MPI_Win_fence(0, win);
-    base[0] = -1;
-    MPI_Win_fence(0, win);
-    int value = 1000 + rank;
-    MPI_Put(&value, 1, MPI_INT, (rank + 1) % size, 0, 1, MPI_INT, win);
-    MPI_Win_fence(0, win);
-    int from = (rank + size - 1) % size, got = base[0];
-    CHECK(got == 1000 + from, "after a refused set_info that changed rank 0's hints: "
-          "expected %d put by rank %d, got %d", 1000 + from, from, got);
+    put_around_ring(win, base, 1000, "after a refused set_info that changed rank 0's hints");
     MPI_Win_free(&win);
 }
 
