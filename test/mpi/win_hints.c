@@ -346,13 +346,6 @@ static void agreement(void)
     MPI_Win_free(&win);
 }
 
-/* set_info that changes a hint on one process only (no_locks need not
- * agree), then one refused while it changes a hint on one process: the
- * processes whose hints stay the same must still leave set_info in step
- * with the one whose hints change, or the window's later
- * collectives (fence, free) no longer match across processes: the program
- * hangs (the time limit of test/mpi/run then fails the test) or moves the
- * wrong data. */
 /* Each process puts stamp + its rank into the next one's base[0], between
  * fences, and checks what the previous one put into its own: a window whose
  * processes fell out of step moves the wrong data or hangs. */
@@ -369,6 +362,13 @@ static void put_around_ring(MPI_Win win, int *base, int stamp, const char *what)
           from, got);
 }
 
+/* set_info that changes a hint on one process only (no_locks need not
+ * agree), then one refused while it changes a hint on one process: the
+ * processes whose hints stay the same must still leave set_info in step
+ * with the one whose hints change, or the window's later
+ * collectives (fence, free) no longer match across processes: the program
+ * hangs (the time limit of test/mpi/run then fails the test) or moves the
+ * wrong data. */
 static void change_on_one_process(void)
 {
     const char *const locks[] = { "no_locks", "false", NULL };
@@ -391,8 +391,8 @@ static void change_on_one_process(void)
     }
 
     /* A refusal after rank 0 alone took new values: every process puts its
-     * old values back and leaves in step with the others. */
-    /* (rank 0 has no_locks true from the last round, the others false) */
+     * old values back and leaves in step with the others.  (Rank 0 has
+     * no_locks true from the last round, the others false.) */
     const char *const mismatch[] = { "no_locks", "false", "same_size", "true", NULL };
     const char *const in_use[] = { "same_size", "false", NULL };
     info = info_of(rank == 0 ? mismatch : in_use);
