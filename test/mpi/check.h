@@ -32,6 +32,8 @@ static inline const char *error_class_name(int cls)
         case MPI_ERR_NOT_SAME: return "MPI_ERR_NOT_SAME";
         case MPI_ERR_NO_MEM: return "MPI_ERR_NO_MEM";
         case MPI_ERR_NO_SUCH_FILE: return "MPI_ERR_NO_SUCH_FILE";
+        case MPI_ERR_GROUP: return "MPI_ERR_GROUP";
+        case MPI_ERR_SESSION: return "MPI_ERR_SESSION";
         default: return "another class";
     }
 }
