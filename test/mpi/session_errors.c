@@ -149,6 +149,9 @@ int main(void)
 
     /* Before any initialization (MPI-4.1 11.4.1). */
     CHECK_CLASS(MPI_Session_create_errhandler(count_session_error, &counting), MPI_SUCCESS);
+    /* A failed first MPI_Session_init reports to the handler given, here
+     * before anything is initialized. */
+    CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, NULL), MPI_ERR_ARG);
 
     CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session), MPI_SUCCESS);
     if (session == MPI_SESSION_NULL) {

@@ -1,0 +1,93 @@
+# The initial error handler chosen at launch (MPI-4.1 9.3, 11.2.3, 11.8.4):
+# mpiexec -initial-errhandler NAME, per part of an MPMD launch, and the key
+# mpi_initial_errhandler in the info of MPI_Comm_spawn select the handler
+# of MPI_COMM_WORLD and MPI_COMM_SELF and of errors before MPI_Init, and
+# MPI_INFO_ENV reports it (initial_errhandler/check.c checks each launch).
+# An unknown name stops mpiexec before it starts anything, and makes
+# MPI_Comm_spawn fail with MPI_ERR_SPAWN. mpiexec -h lists the option.
+# mpich-info-test: np=1
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+here=$(cd "$(dirname "$0")" && pwd)
+work="${MPICH_INFO_TEST_OUT:?}/initial_errhandler"
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+"$prefix/bin/mpicc" -o check "$here/initial_errhandler/check.c"
+mpiexec=$prefix/bin/mpiexec
+status=0
+
+# run WHAT mpiexec-arguments...: the launch must succeed.
+run() {
+    what=$1
+    shift
+    if timeout 120 "$mpiexec" "$@" < /dev/null > run.out 2>&1; then
+        echo "ok: $what"
+    else
+        echo "FAILED: $what (mpiexec $*)"
+        sed 's/^/  | /' run.out | head -n 20
+        status=1
+    fi
+}
+
+run "no option: mpi_errors_are_fatal" -n 2 ./check mpi_errors_are_fatal world
+for name in mpi_errors_return mpi_errors_abort mpi_errors_are_fatal MPI_ERRORS_RETURN; do
+    lower=$(printf '%s' "$name" | tr '[:upper:]' '[:lower:]')
+    run "-initial-errhandler $name" -initial-errhandler "$name" -n 2 ./check "$lower" world
+    run "-initial-errhandler $name, sessions only" -initial-errhandler "$name" -n 2 \
+        ./check "$lower" sessions
+done
+run "MPMD: each part its own handler" \
+    -n 1 -initial-errhandler mpi_errors_return ./check mpi_errors_return world : \
+    -n 1 ./check mpi_errors_are_fatal world : \
+    -n 1 -initial-errhandler mpi_errors_abort ./check mpi_errors_abort world
+run "spawn with mpi_initial_errhandler mpi_errors_return" \
+    -n 1 "$work/check" mpi_errors_are_fatal spawn mpi_errors_return
+run "spawn with an unknown mpi_initial_errhandler" \
+    -n 1 "$work/check" mpi_errors_are_fatal spawn mpi_errors_ignore
+if ! grep -q "mpi_initial_errhandler" run.out || ! grep -q "mpi_errors_ignore" run.out; then
+    echo "FAILED: the refused spawn's message names neither the key nor the value given"
+    sed 's/^/  | /' run.out | head -n 10
+    status=1
+fi
+
+# An unknown name: mpiexec stops with a message naming it and the valid
+# names, and starts nothing (the program would write started.txt).
+cat > started.c <<'PROGRAM'
+#include <stdio.h>
+int main(void) { FILE *f = fopen("started.txt", "w"); if (f) fclose(f); return 0; }
+PROGRAM
+cc -o started started.c
+rm -f started.txt
+set +e
+timeout 60 "$mpiexec" -initial-errhandler mpi_errors_ignore -n 1 ./started < /dev/null \
+    > unknown.out 2>&1
+rc=$?
+set -e
+if [ "$rc" -eq 0 ] || [ -e started.txt ] || ! grep -q "mpi_errors_ignore" unknown.out ||
+        ! grep -q "mpi_errors_return" unknown.out; then
+    echo "FAILED: -initial-errhandler mpi_errors_ignore: expected mpiexec to fail naming the" \
+        "value and the valid names, starting nothing; got status $rc"
+    sed 's/^/  | /' unknown.out | head -n 10
+    status=1
+else
+    echo "ok: an unknown name stops mpiexec ($(head -n 1 unknown.out))"
+fi
+
+if timeout 60 "$mpiexec" -initial-errhandler mpi_errors_return -n 1 "$prefix/bin/mpiinfo" \
+        < /dev/null > mpiinfo.out 2>&1 &&
+        grep -q "mpi_initial_errhandler *mpi_errors_return" mpiinfo.out; then
+    echo "ok: mpiinfo shows mpi_initial_errhandler mpi_errors_return"
+else
+    echo "FAILED: mpiinfo under -initial-errhandler mpi_errors_return does not show it"
+    sed 's/^/  | /' mpiinfo.out | head -n 20
+    status=1
+fi
+
+if "$mpiexec" -h 2>&1 | grep -q -- "-initial-errhandler"; then
+    echo "ok: mpiexec -h lists -initial-errhandler"
+else
+    echo "FAILED: mpiexec -h does not list -initial-errhandler"
+    status=1
+fi
+exit "$status"
