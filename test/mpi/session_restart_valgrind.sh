@@ -1,0 +1,40 @@
+# MPI started again leaks nothing (MPI-4.1 11.3): session_restart/cycles.c
+# runs 1 and then 4 cycles of session, communicator, allreduce and
+# finalize under valgrind. Each run must be free of invalid accesses and
+# of lost memory, and the memory still held at exit must be the same
+# after 4 cycles as after 1: a start that kept anything of the last one
+# would add to it.
+# mpich-info-test: np=1
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+out_dir=${MPICH_INFO_TEST_OUT:?}
+if ! command -v valgrind > /dev/null; then
+    echo "SKIP: valgrind is not installed"
+    exit 77
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+exe="$out_dir/session_restart_cycles"
+"$prefix/bin/mpicc" -g -o "$exe" "$here/session_restart/cycles.c"
+status=0
+held=""
+for cycles in 1 4; do
+    log="$out_dir/session_restart_cycles.$cycles.valgrind"
+    if ! timeout 300 "$prefix/bin/mpiexec" -n 1 valgrind --log-file="$log" --error-exitcode=3 \
+            --leak-check=full --show-leak-kinds=definite,indirect \
+            --errors-for-leak-kinds=definite,indirect "$exe" "$cycles" > /dev/null 2>&1; then
+        echo "FAILED: $cycles cycle(s): expected a clean run under valgrind; its report:"
+        grep -B2 -A12 'Invalid\|uninitialised\|lost in\|Process terminating' "$log" | head -n 40
+        status=1
+        continue
+    fi
+    bytes=$(sed -n 's/.*in use at exit: \([0-9,]*\) bytes.*/\1/p' "$log")
+    echo "$cycles cycle(s): clean, ${bytes:-?} bytes held at exit"
+    if [ -z "$held" ]; then
+        held=$bytes
+    elif [ "$bytes" != "$held" ]; then
+        echo "FAILED: expected the same memory held at exit after 4 cycles as after 1" \
+            "($held bytes), got $bytes bytes"
+        status=1
+    fi
+done
+exit "$status"
