@@ -4,7 +4,9 @@
 # of MPI_COMM_WORLD and MPI_COMM_SELF and of errors before MPI_Init, and
 # MPI_INFO_ENV reports it (initial_errhandler/check.c checks each launch).
 # An unknown name stops mpiexec before it starts anything, and makes
-# MPI_Comm_spawn fail with MPI_ERR_SPAWN. mpiexec -h lists the option.
+# MPI_Comm_spawn fail with MPI_ERR_SPAWN on every process. A fatal error
+# (the initial handler, or a session's) ends every process of the launch.
+# mpiexec -h lists the option.
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
@@ -42,14 +44,41 @@ run "MPMD: each part its own handler" \
     -n 1 ./check mpi_errors_are_fatal world : \
     -n 1 -initial-errhandler mpi_errors_abort ./check mpi_errors_abort world
 run "spawn with mpi_initial_errhandler mpi_errors_return" \
-    -n 1 "$work/check" mpi_errors_are_fatal spawn mpi_errors_return
+    -n 2 "$work/check" mpi_errors_are_fatal spawn mpi_errors_return
 run "spawn with an unknown mpi_initial_errhandler" \
-    -n 1 "$work/check" mpi_errors_are_fatal spawn mpi_errors_ignore
+    -n 2 "$work/check" mpi_errors_are_fatal spawn mpi_errors_ignore
 if ! grep -q "mpi_initial_errhandler" run.out || ! grep -q "mpi_errors_ignore" run.out; then
     echo "FAILED: the refused spawn's message names neither the key nor the value given"
     sed 's/^/  | /' run.out | head -n 10
     status=1
 fi
+
+# A fatal error on one process ends them all: none is left waiting, and
+# the launch fails with the error's message (a kill at the time limit,
+# status 124, is a failure).
+# expect_fatal WHAT MESSAGE mpiexec-arguments...
+expect_fatal() {
+    what=$1 message=$2
+    shift 2
+    set +e
+    timeout 60 "$mpiexec" "$@" < /dev/null > fatal.out 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || ! grep -q "$message" fatal.out ||
+            grep -q "went on after the error" fatal.out; then
+        echo "FAILED: $what: expected every process to end with \"$message\", got status $rc"
+        sed 's/^/  | /' fatal.out | head -n 20
+        status=1
+    else
+        echo "ok: $what (status $rc)"
+    fi
+}
+for name in mpi_errors_are_fatal mpi_errors_abort; do
+    expect_fatal "-initial-errhandler $name: an error on MPI_COMM_WORLD" "Invalid rank" \
+        -initial-errhandler "$name" -n 2 ./check "$name" fail
+done
+expect_fatal "an error on a session with MPI_ERRORS_ARE_FATAL" "mpi://no-such-set" \
+    -n 2 ./check mpi_errors_are_fatal session-fail
 
 # An unknown name: mpiexec stops with a message naming it and the valid
 # names, and starts nothing (the program would write started.txt).

@@ -5,8 +5,10 @@
  * the handler given to it, and a session handler can be made before any
  * initialization and freed after the last session has ended.  Also the
  * process-set queries with the info conventions: length 0 asks for the
- * length, a short buffer gets a truncated, NUL-terminated name, an
- * out-of-range n or unknown name is MPI_ERR_ARG.
+ * length and leaves the name, a short buffer gets a truncated,
+ * NUL-terminated name, a negative length, an out-of-range n or an unknown
+ * name is MPI_ERR_ARG.  A handler given to MPI_Session_init or
+ * MPI_Comm_create_from_group runs once, with a null handle.
  * mpich-info-test: np=1,2 */
 #include "check.h"
 #include <stdlib.h>
@@ -20,6 +22,17 @@ static void count_session_error(MPI_Session *session, int *code, ...)
     handler_calls++;
     handler_code = *code;
     handler_session = *session;
+}
+
+static int comm_handler_calls;
+static int comm_handler_code;
+static MPI_Comm comm_handler_comm;
+
+static void count_comm_error(MPI_Comm *comm, int *code, ...)
+{
+    comm_handler_calls++;
+    comm_handler_code = *code;
+    comm_handler_comm = *comm;
 }
 
 /* A call on session that must fail with class want, calling the session's
@@ -73,6 +86,19 @@ static void returned_errors(MPI_Session session)
     CHECK_CLASS(MPI_Comm_create_from_group(group, NULL, MPI_INFO_NULL, MPI_ERRORS_RETURN, &comm),
                 MPI_ERR_ARG);
     CHECK(comm == MPI_COMM_NULL, "create_from_group without a tag: expected MPI_COMM_NULL");
+    /* A handler of the program's own, given to the call: run once, with
+     * MPI_COMM_NULL since no communicator was made. */
+    MPI_Errhandler counting_comm;
+    MPI_Comm_create_errhandler(count_comm_error, &counting_comm);
+    comm_handler_calls = 0;
+    comm_handler_comm = MPI_COMM_WORLD;
+    CHECK_CLASS(MPI_Comm_create_from_group(group, NULL, MPI_INFO_NULL, counting_comm, &comm),
+                MPI_ERR_ARG);
+    CHECK(comm_handler_calls == 1 && comm_handler_comm == MPI_COMM_NULL &&
+          error_class(comm_handler_code) == MPI_ERR_ARG,
+          "create_from_group without a tag: expected the handler given to run once with "
+          "MPI_COMM_NULL and MPI_ERR_ARG, it ran %d times", comm_handler_calls);
+    MPI_Errhandler_free(&counting_comm);
     CHECK_CLASS(MPI_Comm_create_from_group(MPI_GROUP_NULL, "session_errors", MPI_INFO_NULL,
                                            MPI_ERRORS_RETURN, &comm), MPI_ERR_GROUP);
     CHECK_CLASS(MPI_Comm_create_from_group(group, "session_errors", MPI_INFO_NULL,
@@ -124,6 +150,15 @@ static void pset_names(MPI_Session session)
                     MPI_SUCCESS);
         CHECK(len == (int) strlen(name) + 1, "set %d ('%s'): length 0 asks for the length: "
               "expected %d, got %d", i, name, (int) strlen(name) + 1, len);
+        char kept[8] = "kept";
+        len = 0;
+        CHECK_CLASS(MPI_Session_get_nth_pset(session, MPI_INFO_NULL, i, &len, kept),
+                    MPI_SUCCESS);
+        CHECK(strcmp(kept, "kept") == 0, "set %d: length 0 must leave the name: expected "
+              "'kept', got '%.7s'", i, kept);
+        len = -1;
+        CHECK_CLASS(MPI_Session_get_nth_pset(session, MPI_INFO_NULL, i, &len, kept),
+                    MPI_ERR_ARG);
         CHECK_CLASS(MPI_Session_get_nth_pset(session, MPI_INFO_NULL, i, &short_len, shorter),
                     MPI_SUCCESS);
         CHECK(strlen(shorter) == 3 && strncmp(shorter, name, 3) == 0,
@@ -168,6 +203,15 @@ int main(void)
         CHECK_CLASS(MPI_Session_set_errhandler(session, counting), MPI_SUCCESS);
         expect_errhandler(session, counting, "after set_errhandler");
         handled_errors(session);
+
+        /* A failed MPI_Session_init runs the handler given to it, once,
+         * with MPI_SESSION_NULL. */
+        handler_calls = 0;
+        handler_session = session;
+        CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, counting, NULL), MPI_ERR_ARG);
+        CHECK(handler_calls == 1 && handler_session == MPI_SESSION_NULL,
+              "failed MPI_Session_init: expected its handler to run once with "
+              "MPI_SESSION_NULL, it ran %d times", handler_calls);
 
         /* A second session started with the counting handler. */
         CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, counting, &second), MPI_SUCCESS);

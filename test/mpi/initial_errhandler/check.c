@@ -7,10 +7,16 @@
  *             MPI_COMM_WORLD, MPI_INFO_ENV and MPI_Info_create_env;
  *   sessions  the same without MPI_Init: MPI_COMM_SELF of nothing, the
  *             key of MPI_INFO_ENV after MPI_Session_init;
- *   spawn     MPI_Comm_spawn of this program with mpi_initial_errhandler
- *             argv[3] in its info: the child checks argv[3] ("world"), and
- *             an unknown name is refused with MPI_ERR_SPAWN before anything
- *             starts. */
+ *   spawn     MPI_Comm_spawn of this program over MPI_COMM_WORLD, with
+ *             mpi_initial_errhandler argv[3] in the root's info: the child
+ *             checks argv[3] ("world"), and an unknown name is refused
+ *             with MPI_ERR_SPAWN on every process before anything starts;
+ *   fail      an error on MPI_COMM_WORLD (a send to a rank that does not
+ *             exist) on rank 0 while the others wait for a message: with a
+ *             fatal handler, every process must end, none wait;
+ *   session-fail  the same with an error on a session whose handler is
+ *             MPI_ERRORS_ARE_FATAL, the others waiting on a communicator
+ *             made from it. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,11 +51,19 @@ static void expect_key(MPI_Info info, const char *name, const char *what)
            what, name, flag ? value : "(absent)");
 }
 
+static const char *handler_name(MPI_Errhandler handler)
+{
+    return handler == MPI_ERRORS_RETURN ? "mpi_errors_return" :
+        handler == MPI_ERRORS_ABORT ? "mpi_errors_abort" :
+        handler == MPI_ERRORS_ARE_FATAL ? "mpi_errors_are_fatal" : "another handler";
+}
+
 static void expect_comm_handler(MPI_Comm comm, const char *name, const char *what)
 {
     MPI_Errhandler got = MPI_ERRHANDLER_NULL;
     MPI_Comm_get_errhandler(comm, &got);
-    EXPECT(got == handler_named(name), "%s: expected the handler %s", what, name);
+    EXPECT(got == handler_named(name), "%s: expected the handler %s, got %s", what, name,
+           handler_name(got));
     MPI_Errhandler_free(&got);
 }
 
@@ -102,20 +116,68 @@ static void sessions(const char *name)
     MPI_Session session;
     MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
     expect_key(MPI_INFO_ENV, name, "MPI_INFO_ENV with a session");
+    if (handler_named(name) == MPI_ERRORS_RETURN) {
+        /* An error with no object to report on, while a session runs */
+        MPI_Info info;
+        MPI_Info_create(&info);
+        int cls = -1;
+        MPI_Error_class(MPI_Info_delete(info, "no such key"), &cls);
+        EXPECT(cls == MPI_ERR_INFO_NOKEY, "with a session: expected MPI_ERR_INFO_NOKEY "
+               "returned, got %d", cls);
+        MPI_Info_free(&info);
+    }
+    MPI_Session_finalize(&session);
+}
+
+/* Rank 0 makes an error; the others wait for a message that never comes.
+ * With a fatal handler the launch must end with every process. */
+static void fail(void)
+{
+    int rank, size, x = 0;
+    MPI_Init(NULL, NULL);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rank == 0)
+        MPI_Send(&x, 1, MPI_INT, size, 0, MPI_COMM_WORLD);
+    else
+        MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    fprintf(stderr, "initial_errhandler: rank %d went on after the error\n", rank);
+    MPI_Finalize();
+}
+
+static void session_fail(void)
+{
+    MPI_Session session;
+    MPI_Group group;
+    MPI_Comm comm;
+    int rank, x = 0;
+    MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session);
+    MPI_Group_from_session_pset(session, "mpi://WORLD", &group);
+    MPI_Comm_create_from_group(group, "session-fail", MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &comm);
+    MPI_Comm_rank(comm, &rank);
+    if (rank == 0) {
+        MPI_Info info;
+        MPI_Session_get_pset_info(session, "mpi://no-such-set", &info);
+    } else {
+        MPI_Recv(&x, 1, MPI_INT, 0, 0, comm, MPI_STATUS_IGNORE);
+    }
+    fprintf(stderr, "initial_errhandler: rank %d went on after the error\n", rank);
     MPI_Session_finalize(&session);
 }
 
 static void spawn(const char *program, const char *child_name)
 {
     MPI_Init(NULL, NULL);
-    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "mpi_initial_errhandler", child_name);
     char *args[] = { (char *) child_name, "world", NULL };
     MPI_Comm children = MPI_COMM_NULL;
     int code = MPI_SUCCESS;
-    int rc = MPI_Comm_spawn(program, args, 1, info, 0, MPI_COMM_SELF, &children, &code);
+    int rc = MPI_Comm_spawn(program, args, 1, info, 0, MPI_COMM_WORLD, &children, &code);
     if (handler_named(child_name) == MPI_ERRORS_ARE_FATAL &&
         strcasecmp(child_name, "mpi_errors_are_fatal") != 0) {
         /* An unknown name: refused, nothing started. */
@@ -124,7 +186,7 @@ static void spawn(const char *program, const char *child_name)
         EXPECT(cls == MPI_ERR_SPAWN && children == MPI_COMM_NULL,
                "spawn with mpi_initial_errhandler '%s': expected MPI_ERR_SPAWN and no "
                "children, got class %d", child_name, cls);
-        if (rc != MPI_SUCCESS) {
+        if (rc != MPI_SUCCESS && rank == 0) {
             char message[MPI_MAX_ERROR_STRING];
             int len;
             MPI_Error_string(rc, message, &len);
@@ -133,9 +195,11 @@ static void spawn(const char *program, const char *child_name)
     } else {
         EXPECT(rc == MPI_SUCCESS, "spawn with mpi_initial_errhandler '%s' failed", child_name);
         if (rc == MPI_SUCCESS) {
-            int ok = 0;
-            MPI_Recv(&ok, 1, MPI_INT, 0, 0, children, MPI_STATUS_IGNORE);
-            EXPECT(ok, "the child started with '%s' reported failed checks", child_name);
+            if (rank == 0) {
+                int ok = 0;
+                MPI_Recv(&ok, 1, MPI_INT, 0, 0, children, MPI_STATUS_IGNORE);
+                EXPECT(ok, "the child started with '%s' reported failed checks", child_name);
+            }
             MPI_Comm_disconnect(&children);
         }
     }
@@ -146,10 +210,15 @@ static void spawn(const char *program, const char *child_name)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: %s HANDLER world|sessions|spawn [CHILD_HANDLER]\n", argv[0]);
+        fprintf(stderr, "usage: %s HANDLER world|sessions|spawn|fail|session-fail "
+                "[CHILD_HANDLER]\n", argv[0]);
         return 2;
     }
-    if (strcmp(argv[2], "world") == 0)
+    if (strcmp(argv[2], "fail") == 0)
+        fail();
+    else if (strcmp(argv[2], "session-fail") == 0)
+        session_fail();
+    else if (strcmp(argv[2], "world") == 0)
         world(argv[1]);
     else if (strcmp(argv[2], "sessions") == 0)
         sessions(argv[1]);
