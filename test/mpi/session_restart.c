@@ -2,8 +2,9 @@
  * session left in between; then a session opened before MPI_Init that
  * stays open past MPI_Finalize, with another inside the world model; then
  * sessions after MPI_Finalize.  Each start gets the thread level its first
- * initialization asks for (README, "Sessions"), correct process sets and
- * communicators, and MPI_INFO_ENV stays readable throughout.
+ * initialization asks for (README, "Sessions and the start of MPI"), correct process sets and
+ * communicators with the hints given, and MPI_INFO_ENV stays readable
+ * throughout.
  * mpich-info-test: np=1,2,4 */
 #include "check.h"
 #include <stdlib.h>
@@ -63,11 +64,22 @@ static void allreduce_over_world(MPI_Session session, const char *what)
 {
     MPI_Group group;
     MPI_Comm comm = MPI_COMM_NULL;
+    MPI_Info hints;
+    MPI_Info_create(&hints);
+    MPI_Info_set(hints, "mpi_assert_no_any_tag", "true");
     CHECK_CLASS(MPI_Group_from_session_pset(session, "mpi://WORLD", &group), MPI_SUCCESS);
-    CHECK_CLASS(MPI_Comm_create_from_group(group, "session_restart", MPI_INFO_NULL,
+    CHECK_CLASS(MPI_Comm_create_from_group(group, "session_restart", hints,
                                            MPI_ERRORS_RETURN, &comm), MPI_SUCCESS);
     MPI_Group_free(&group);
+    MPI_Info_free(&hints);
     if (comm != MPI_COMM_NULL) {
+        /* the hint tables work again at each start */
+        MPI_Info used;
+        MPI_Comm_get_info(comm, &used);
+        const char *got = value_in(used, "mpi_assert_no_any_tag");
+        CHECK(strcmp(got, "true") == 0, "%s: mpi_assert_no_any_tag of a communicator: "
+              "expected 'true', got '%s'", what, got);
+        MPI_Info_free(&used);
         int size, one = 1, sum = 0;
         MPI_Comm_size(comm, &size);
         CHECK_CLASS(MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, comm), MPI_SUCCESS);
