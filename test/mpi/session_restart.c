@@ -2,9 +2,9 @@
  * session left in between; then a session opened before MPI_Init that
  * stays open past MPI_Finalize, with another inside the world model; then
  * sessions after MPI_Finalize.  Each start gets the thread level its first
- * initialization asks for (README, "Sessions and the start of MPI"), correct process sets and
- * communicators with the hints given, and MPI_INFO_ENV stays readable
- * throughout.
+ * initialization asks for (README, "Sessions and the start of MPI"),
+ * correct process sets and communicators with the hints given, and
+ * MPI_INFO_ENV stays readable throughout.
  * mpich-info-test: np=1,2,4 */
 #include "check.h"
 #include <stdlib.h>
