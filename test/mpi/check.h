@@ -34,6 +34,12 @@ static inline const char *error_class_name(int cls)
         case MPI_ERR_NO_SUCH_FILE: return "MPI_ERR_NO_SUCH_FILE";
         case MPI_ERR_GROUP: return "MPI_ERR_GROUP";
         case MPI_ERR_SESSION: return "MPI_ERR_SESSION";
+        case MPI_ERR_RANK: return "MPI_ERR_RANK";
+        case MPI_ERR_TAG: return "MPI_ERR_TAG";
+        case MPI_ERR_COUNT: return "MPI_ERR_COUNT";
+        case MPI_ERR_TRUNCATE: return "MPI_ERR_TRUNCATE";
+        case MPI_ERR_RMA_SYNC: return "MPI_ERR_RMA_SYNC";
+        case MPI_ERR_IN_STATUS: return "MPI_ERR_IN_STATUS";
         default: return "another class";
     }
 }

@@ -1,0 +1,227 @@
+/* Communicator assertions are checked (README, "Checked assertions"): on a
+ * communicator whose hints assert mpi_assert_no_any_source,
+ * mpi_assert_no_any_tag or mpi_assert_exact_length, a receive or probe that
+ * breaks the promise fails through the communicator's error handler
+ * (MPI_ERRORS_RETURN here) with the class the README names and a message
+ * that names the hint and the communicator. The same calls keep working
+ * where nothing was asserted, and on the asserted communicator when they
+ * keep the promise.
+ * mpich-info-test: np=2 */
+#include "check.h"
+#include <stdlib.h>
+
+static MPI_Comm asserted, plain;
+static int rank, peer;
+
+/* Check that rc is an error of class want whose message holds every one of
+ * the NULL-terminated words. */
+static void check_error(const char *what, int rc, int want, const char *const *words)
+{
+    int cls = error_class(rc);
+    CHECK(cls == want, "%s: expected %s, got %s (%d)", what, error_class_name(want),
+          error_class_name(cls), cls);
+    if (rc == MPI_SUCCESS)
+        return;
+    char text[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(rc, text, &len);
+    for (int i = 0; words[i]; i++)
+        CHECK(strstr(text, words[i]) != NULL, "%s: expected the message to name %s, got \"%s\"",
+              what, words[i], text);
+}
+
+static const char *const no_any_source[] = { "mpi_assert_no_any_source", "'solver'", NULL };
+static const char *const no_any_tag[] = { "mpi_assert_no_any_tag", "'solver'", NULL };
+static const char *const exact_length[] = { "mpi_assert_exact_length", "'solver'", NULL };
+
+/* Every receive and probe with MPI_ANY_SOURCE, then with MPI_ANY_TAG, on
+ * the asserted communicator: each fails before anything is posted. */
+static void wildcards_refused(void)
+{
+    int buf[4] = { 0 }, flag = 0;
+    MPI_Request req = MPI_REQUEST_NULL;
+    MPI_Message msg = MPI_MESSAGE_NULL;
+    MPI_Status st;
+    const int S = MPI_ANY_SOURCE, T = MPI_ANY_TAG;
+#define REFUSED(call, want, words) check_error(#call, call, want, words)
+    for (int k = 0; k < 2; k++) {
+        int src = k == 0 ? S : peer, tag = k == 0 ? 1 : T;
+        int want = k == 0 ? MPI_ERR_RANK : MPI_ERR_TAG;
+        const char *const *words = k == 0 ? no_any_source : no_any_tag;
+        REFUSED(MPI_Recv(buf, 1, MPI_INT, src, tag, asserted, &st), want, words);
+        REFUSED(MPI_Irecv(buf, 1, MPI_INT, src, tag, asserted, &req), want, words);
+        REFUSED(MPI_Recv_init(buf, 1, MPI_INT, src, tag, asserted, &req), want, words);
+        REFUSED(MPI_Probe(src, tag, asserted, &st), want, words);
+        REFUSED(MPI_Iprobe(src, tag, asserted, &flag, &st), want, words);
+        REFUSED(MPI_Mprobe(src, tag, asserted, &msg, &st), want, words);
+        REFUSED(MPI_Improbe(src, tag, asserted, &flag, &msg, &st), want, words);
+        REFUSED(MPI_Sendrecv(buf, 1, MPI_INT, peer, 1, buf + 1, 1, MPI_INT, src, tag, asserted,
+                             &st), want, words);
+        REFUSED(MPI_Sendrecv_replace(buf, 1, MPI_INT, peer, 1, src, tag, asserted, &st), want,
+                words);
+        REFUSED(MPI_Isendrecv(buf, 1, MPI_INT, peer, 1, buf + 1, 1, MPI_INT, src, tag, asserted,
+                              &req), want, words);
+        REFUSED(MPI_Isendrecv_replace(buf, 1, MPI_INT, peer, 1, src, tag, asserted, &req), want,
+                words);
+        REFUSED(MPI_Precv_init(buf, 1, 1, MPI_INT, src, tag, asserted, MPI_INFO_NULL, &req), want,
+                words);
+        /* the large-count forms */
+        REFUSED(MPI_Recv_c(buf, 1, MPI_INT, src, tag, asserted, &st), want, words);
+        REFUSED(MPI_Irecv_c(buf, 1, MPI_INT, src, tag, asserted, &req), want, words);
+        REFUSED(MPI_Recv_init_c(buf, 1, MPI_INT, src, tag, asserted, &req), want, words);
+        REFUSED(MPI_Sendrecv_c(buf, 1, MPI_INT, peer, 1, buf + 1, 1, MPI_INT, src, tag,
+                               asserted, &st), want, words);
+        REFUSED(MPI_Sendrecv_replace_c(buf, 1, MPI_INT, peer, 1, src, tag, asserted, &st), want,
+                words);
+    }
+#undef REFUSED
+    CHECK(req == MPI_REQUEST_NULL, "a refused call returned a request");
+    CHECK(msg == MPI_MESSAGE_NULL, "a refused call returned a message");
+}
+
+/* The same wildcards on the communicator without hints: a message from the
+ * peer is received and probed (the checks never refuse a correct call). */
+static void wildcards_kept(void)
+{
+    int out = 7, in = 0, flag = 0;
+    MPI_Status st;
+    MPI_Message msg;
+    MPI_Request req;
+
+    MPI_Send(&out, 1, MPI_INT, peer, 3, plain);
+    CHECK_CLASS(MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, plain, &st), MPI_SUCCESS);
+    CHECK_CLASS(MPI_Recv(&in, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, plain, &st), MPI_SUCCESS);
+    CHECK(in == 7 && st.MPI_SOURCE == peer && st.MPI_TAG == 3,
+          "wildcard receive without hints: expected 7 from %d tag 3, got %d from %d tag %d",
+          peer, in, st.MPI_SOURCE, st.MPI_TAG);
+    MPI_Send(&out, 1, MPI_INT, peer, 4, plain);
+    do {
+        CHECK_CLASS(MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, plain, &flag, &msg, &st),
+                    MPI_SUCCESS);
+    } while (!flag && !check_failures);
+    if (flag)
+        CHECK_CLASS(MPI_Mrecv(&in, 1, MPI_INT, &msg, &st), MPI_SUCCESS);
+    MPI_Send(&out, 1, MPI_INT, peer, 5, plain);
+    CHECK_CLASS(MPI_Irecv(&in, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, plain, &req),
+                MPI_SUCCESS);
+    CHECK_CLASS(MPI_Wait(&req, &st), MPI_SUCCESS);
+}
+
+/* mpi_assert_exact_length: the peer sends 2 ints for each receive below.
+ * A buffer of 2 matches; of 3, the message is shorter (MPI_ERR_COUNT, the
+ * class the README names); of 1, longer (MPI_ERR_TRUNCATE, as without the
+ * hint). Every receive path: blocking, nonblocking, persistent, matched
+ * probe, combined send-receive, and completion by MPI_Waitall. */
+static void exact_length_receives(void)
+{
+    int buf[4];
+    MPI_Status st, sts[2];
+    MPI_Request req, reqs[2];
+    MPI_Message msg;
+    for (int n = 1; n <= 3; n++) {
+        int want = n == 2 ? MPI_SUCCESS : n == 3 ? MPI_ERR_COUNT : MPI_ERR_TRUNCATE;
+        const char *const *words = n == 3 ? exact_length : (const char *const[]) { NULL };
+        char what[64];
+#define EXACT(label, rc) do { snprintf(what, sizeof(what), "%s of %d ints", label, n); \
+                              check_error(what, rc, want, words); } while (0)
+        EXACT("MPI_Recv", MPI_Recv(buf, n, MPI_INT, peer, 1, asserted, &st));
+        MPI_Irecv(buf, n, MPI_INT, peer, 1, asserted, &req);
+        EXACT("MPI_Irecv+MPI_Wait", MPI_Wait(&req, &st));
+        MPI_Recv_init(buf, n, MPI_INT, peer, 1, asserted, &req);
+        MPI_Start(&req);
+        EXACT("MPI_Recv_init+MPI_Wait", MPI_Wait(&req, &st));
+        MPI_Request_free(&req);
+        MPI_Mprobe(peer, 1, asserted, &msg, &st);
+        EXACT("MPI_Mrecv", MPI_Mrecv(buf, n, MPI_INT, &msg, &st));
+        MPI_Mprobe(peer, 1, asserted, &msg, &st);
+        MPI_Imrecv(buf, n, MPI_INT, &msg, &req);
+        EXACT("MPI_Imrecv+MPI_Wait", MPI_Wait(&req, &st));
+        EXACT("MPI_Sendrecv", MPI_Sendrecv(buf, 2, MPI_INT, peer, 1, buf, n, MPI_INT, peer, 1,
+                                           asserted, &st));
+        buf[0] = buf[1] = 0;
+        EXACT("MPI_Sendrecv_replace", MPI_Sendrecv_replace(buf, n, MPI_INT, peer, 1, peer, 1,
+                                                           asserted, &st));
+        /* (MPI_Sendrecv_replace sent n ints: the peer's receive of 2 may
+         * fail too, which it does not check) */
+        MPI_Irecv(buf, n, MPI_INT, peer, 1, asserted, &reqs[0]);
+        reqs[1] = MPI_REQUEST_NULL;
+        int rc = MPI_Waitall(2, reqs, sts);
+        if (want == MPI_SUCCESS)
+            EXACT("MPI_Irecv+MPI_Waitall", rc);
+        else {
+            CHECK(error_class(rc) == MPI_ERR_IN_STATUS,
+                  "MPI_Waitall of %d ints: expected MPI_ERR_IN_STATUS, got %s", n,
+                  error_class_name(error_class(rc)));
+            EXACT("MPI_Irecv+MPI_Waitall (status)", sts[0].MPI_ERROR);
+        }
+        /* (without statuses, MPI_Waitall reports any failed receive as
+         * MPI_ERR_IN_STATUS, with or without the hint; gcc takes
+         * MPI_STATUSES_IGNORE for an array too short) */
+        MPI_Irecv(buf, n, MPI_INT, peer, 1, asserted, &reqs[0]);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+        rc = MPI_Waitall(1, reqs, MPI_STATUSES_IGNORE);
+#pragma GCC diagnostic pop
+        want = want == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_IN_STATUS;
+        words = (const char *const[]) { NULL };
+        EXACT("MPI_Irecv+MPI_Waitall(MPI_STATUSES_IGNORE)", rc);
+#undef EXACT
+    }
+}
+
+/* The peer's side of exact_length_receives, in its order: 2 ints for each
+ * of the five receives, the two combined send-receives (whose own receives
+ * may fail on this side, unchecked: the buffer of the second is 4 ints for
+ * any n), then the two completed by MPI_Waitall. */
+static void exact_length_sends(void)
+{
+    int buf[6] = { 1, 2, 3, 4, 5, 6 };
+    for (int n = 1; n <= 3; n++) {
+        for (int i = 0; i < 5; i++)
+            MPI_Send(buf, 2, MPI_INT, peer, 1, asserted);
+        MPI_Sendrecv(buf, 2, MPI_INT, peer, 1, buf + 2, 2, MPI_INT, peer, 1, asserted,
+                     MPI_STATUS_IGNORE);
+        MPI_Sendrecv(buf, 2, MPI_INT, peer, 1, buf + 2, 4, MPI_INT, peer, 1, asserted,
+                     MPI_STATUS_IGNORE);
+        for (int i = 0; i < 2; i++)
+            MPI_Send(buf, 2, MPI_INT, peer, 1, asserted);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    peer = 1 - rank;
+
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_no_any_source", "true");
+    MPI_Info_set(info, "mpi_assert_no_any_tag", "true");
+    MPI_Info_set(info, "mpi_assert_exact_length", "true");
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &asserted);
+    MPI_Info_free(&info);
+    MPI_Comm_set_name(asserted, "solver");
+    MPI_Comm_set_errhandler(asserted, MPI_ERRORS_RETURN);
+    MPI_Comm_dup(MPI_COMM_WORLD, &plain);
+    MPI_Comm_set_errhandler(plain, MPI_ERRORS_RETURN);
+    /* (MPICH reports errors of MPI_Mrecv, which has no communicator
+     * argument, to MPI_COMM_WORLD) */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+
+    wildcards_refused();
+    wildcards_kept();
+    if (rank == 0)
+        exact_length_receives();
+    else
+        exact_length_sends();
+
+    MPI_Comm_free(&asserted);
+    MPI_Comm_free(&plain);
+    int failures = check_failures, total = 0;
+    MPI_Allreduce(&failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("%s\n", total ? "FAILED" : "passed");
+    MPI_Finalize();
+    return total != 0;
+}
