@@ -1,0 +1,54 @@
+# Checked assertions under the default error handler (README, "Checked
+# assertions"): a program that breaks an assertion of its communicator or
+# window (asserted_abort/breaks.c, one case per run) ends at the call that
+# breaks it, every process, with a message that names the hint; neither a
+# normal end ("kept going": the check is missing) nor a hang (a kill at the
+# time limit) passes. With MPIR_CVAR_ERROR_CHECKING=0 the checks are off
+# like MPICH's other argument checks: the same program goes on.
+# mpich-info-test: np=2
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+here=$(cd "$(dirname "$0")" && pwd)
+work="${MPICH_INFO_TEST_OUT:?}/asserted_abort"
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+"$prefix/bin/mpicc" -o breaks "$here/asserted_abort/breaks.c"
+status=0
+
+for case in any_source any_tag exact_length no_locks same_size; do
+    case $case in
+        any_source) hint=mpi_assert_no_any_source ;;
+        any_tag) hint=mpi_assert_no_any_tag ;;
+        exact_length) hint=mpi_assert_exact_length ;;
+        *) hint=$case ;;
+    esac
+    set +e
+    timeout 60 "$prefix/bin/mpiexec" -n 2 ./breaks "$case" < /dev/null > "$case.out" 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || grep -q "kept going" "$case.out" ||
+        ! grep -q "$hint" "$case.out"; then
+        echo "FAILED: $case: expected the program to end with a message naming $hint," \
+            "got exit status $rc (124: killed at the time limit) and:"
+        sed 's/^/  | /' "$case.out" | head -n 20
+        status=1
+    else
+        echo "ok: $case ends the program, naming $hint (exit status $rc)"
+    fi
+done
+
+set +e
+MPIR_CVAR_ERROR_CHECKING=0 timeout 60 "$prefix/bin/mpiexec" -n 2 ./breaks any_source \
+    < /dev/null > unchecked.out 2>&1
+rc=$?
+set -e
+if [ "$rc" -ne 0 ] || ! grep -q "kept going" unchecked.out; then
+    echo "FAILED: with MPIR_CVAR_ERROR_CHECKING=0, expected MPI_ANY_SOURCE to be received" \
+        "unchecked, got exit status $rc and:"
+    sed 's/^/  | /' unchecked.out | head -n 20
+    status=1
+else
+    echo "ok: MPIR_CVAR_ERROR_CHECKING=0 turns the checks off"
+fi
+exit "$status"
