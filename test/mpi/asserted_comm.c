@@ -5,7 +5,7 @@
  * (MPI_ERRORS_RETURN here) with the class the README names and a message
  * that names the hint and the communicator. The same calls keep working
  * where nothing was asserted, and on the asserted communicator when they
- * keep the promise.
+ * keep the promise, and after MPI_Comm_set_info took the promise back.
  * mpich-info-test: np=2 */
 #include "check.h"
 #include <stdlib.h>
@@ -188,6 +188,70 @@ static void exact_length_sends(void)
     }
 }
 
+/* MPI_Comm_set_info can take mpi_assert_exact_length back: a receive,
+ * even a persistent one made while the hint was asserted, then takes a
+ * shorter message. Collective over the asserted communicator; rank 1
+ * sends. */
+static void exact_length_taken_back(void)
+{
+    int buf[4] = { 0 };
+    MPI_Request req = MPI_REQUEST_NULL;
+    MPI_Status st;
+    MPI_Info info;
+
+    if (rank == 0)
+        MPI_Recv_init(buf, 3, MPI_INT, peer, 2, asserted, &req);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_exact_length", "false");
+    MPI_Comm_set_info(asserted, info);
+    MPI_Info_free(&info);
+    if (rank == 1) {
+        MPI_Send(buf, 2, MPI_INT, peer, 2, asserted);
+        MPI_Send(buf, 2, MPI_INT, peer, 2, asserted);
+    } else {
+        CHECK_CLASS(MPI_Recv(buf, 3, MPI_INT, peer, 2, asserted, &st), MPI_SUCCESS);
+        MPI_Start(&req);
+        CHECK_CLASS(MPI_Wait(&req, &st), MPI_SUCCESS);
+        MPI_Request_free(&req);
+    }
+}
+
+/* A communicator of one process (ch4 matches its messages apart): a probed
+ * message received with MPI_Mrecv and MPI_Imrecv is checked too. */
+static void exact_length_alone(void)
+{
+    int buf[4] = { 0 }, out[2] = { 1, 2 }, flag;
+    MPI_Comm self;
+    MPI_Info info;
+    MPI_Message msg;
+    MPI_Request req;
+    MPI_Status st;
+    /* (the device forgets the communicator of a message matched on one
+     * process: the message names the hint only) */
+    const char *const words[] = { "mpi_assert_exact_length", NULL };
+
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_exact_length", "true");
+    MPI_Comm_dup_with_info(MPI_COMM_SELF, info, &self);
+    MPI_Info_free(&info);
+    MPI_Comm_set_name(self, "solver");
+    MPI_Comm_set_errhandler(self, MPI_ERRORS_RETURN);
+    MPI_Isend(out, 2, MPI_INT, 0, 1, self, &req);
+    MPI_Mprobe(0, 1, self, &msg, &st);
+    check_error("MPI_Mrecv on one process", MPI_Mrecv(buf, 3, MPI_INT, &msg, &st),
+                MPI_ERR_COUNT, words);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Isend(out, 2, MPI_INT, 0, 1, self, &req);
+    do {
+        MPI_Improbe(0, 1, self, &flag, &msg, &st);
+    } while (!flag);
+    MPI_Request rreq;
+    MPI_Imrecv(buf, 3, MPI_INT, &msg, &rreq);
+    check_error("MPI_Imrecv on one process", MPI_Wait(&rreq, &st), MPI_ERR_COUNT, words);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Comm_free(&self);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -215,6 +279,8 @@ int main(int argc, char **argv)
         exact_length_receives();
     else
         exact_length_sends();
+    exact_length_alone();
+    exact_length_taken_back();
 
     MPI_Comm_free(&asserted);
     MPI_Comm_free(&plain);
