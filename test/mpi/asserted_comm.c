@@ -6,9 +6,8 @@
  * that names the hint and the communicator. The same calls keep working
  * where nothing was asserted, and on the asserted communicator when they
  * keep the promise, and after MPI_Comm_set_info took the promise back.
- * Processes pair up with the one half the job away (rank + size/2), so
- * that on the multi-host bed (2 processes per host) each pair spans hosts.
- * mpich-info-test: np=2,4 */
+ * Processes pair up with the one half the job away (rank + size/2).
+ * mpich-info-test: np=2 */
 #include "check.h"
 #include <stdlib.h>
 
