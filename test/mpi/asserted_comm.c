@@ -5,7 +5,8 @@
  * (MPI_ERRORS_RETURN here) with the class the README names and a message
  * that names the hint and the communicator. The same calls keep working
  * where nothing was asserted, and on the asserted communicator when they
- * keep the promise, and after MPI_Comm_set_info took the promise back.
+ * keep the promise, and after MPI_Comm_set_info took the promise back;
+ * a promise MPI_Comm_set_info makes is checked too.
  * Processes pair up with the one half the job away (rank + size/2).
  * mpich-info-test: np=2 */
 #include "check.h"
@@ -219,6 +220,63 @@ static void exact_length_taken_back(void)
     }
 }
 
+/* On the asserted communicator, a receive's rank is still checked (MPI_Irecv,
+ * MPI_Recv and MPI_Recv_init check it on a path of their own there): out
+ * of range is MPI_ERR_RANK, and MPI_PROC_NULL completes at once. */
+static void ranks_checked(void)
+{
+    int buf[2];
+    MPI_Status st;
+    MPI_Request req = MPI_REQUEST_NULL;
+
+    CHECK_CLASS(MPI_Recv(buf, 2, MPI_INT, nprocs, 1, asserted, &st), MPI_ERR_RANK);
+    CHECK_CLASS(MPI_Irecv(buf, 2, MPI_INT, nprocs, 1, asserted, &req), MPI_ERR_RANK);
+    CHECK_CLASS(MPI_Recv_init(buf, 2, MPI_INT, -5, 1, asserted, &req), MPI_ERR_RANK);
+    CHECK_CLASS(MPI_Irecv_c(buf, 2, MPI_INT, nprocs + 1, 1, asserted, &req), MPI_ERR_RANK);
+    CHECK(req == MPI_REQUEST_NULL, "a receive with a wrong rank returned a request");
+    st.MPI_SOURCE = 0;
+    CHECK_CLASS(MPI_Recv(buf, 2, MPI_INT, MPI_PROC_NULL, 1, asserted, &st), MPI_SUCCESS);
+    CHECK(st.MPI_SOURCE == MPI_PROC_NULL, "MPI_Recv from MPI_PROC_NULL: expected source "
+          "MPI_PROC_NULL, got %d", st.MPI_SOURCE);
+    CHECK_CLASS(MPI_Irecv(buf, 2, MPI_INT, MPI_PROC_NULL, 1, asserted, &req), MPI_SUCCESS);
+    CHECK_CLASS(MPI_Wait(&req, &st), MPI_SUCCESS);
+}
+
+/* mpi_assert_exact_length given by MPI_Comm_set_info to a communicator made
+ * without it: MPI_Irecv, MPI_Recv and MPI_Recv_init are checked from then
+ * on. Collective over MPI_COMM_WORLD; the upper half sends. */
+static void exact_length_given_later(void)
+{
+    int buf[4] = { 0 };
+    const char *const words[] = { "mpi_assert_exact_length", "'later'", NULL };
+    MPI_Comm later;
+    MPI_Info info;
+    MPI_Request req;
+    MPI_Status st;
+
+    MPI_Comm_dup(MPI_COMM_WORLD, &later);
+    MPI_Comm_set_name(later, "later");
+    MPI_Comm_set_errhandler(later, MPI_ERRORS_RETURN);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_exact_length", "true");
+    MPI_Comm_set_info(later, info);
+    MPI_Info_free(&info);
+    if (rank >= nprocs / 2) {
+        for (int i = 0; i < 3; i++)
+            MPI_Send(buf, 2, MPI_INT, peer, 6, later);
+    } else {
+        MPI_Irecv(buf, 3, MPI_INT, peer, 6, later, &req);
+        check_error("MPI_Irecv after set_info", MPI_Wait(&req, &st), MPI_ERR_COUNT, words);
+        check_error("MPI_Recv after set_info", MPI_Recv(buf, 3, MPI_INT, peer, 6, later, &st),
+                    MPI_ERR_COUNT, words);
+        MPI_Recv_init(buf, 3, MPI_INT, peer, 6, later, &req);
+        MPI_Start(&req);
+        check_error("MPI_Recv_init after set_info", MPI_Wait(&req, &st), MPI_ERR_COUNT, words);
+        MPI_Request_free(&req);
+    }
+    MPI_Comm_free(&later);
+}
+
 /* A communicator of one process (ch4 matches its messages apart): a probed
  * message received with MPI_Mrecv and MPI_Imrecv is checked too. */
 static void exact_length_alone(void)
@@ -284,12 +342,14 @@ int main(int argc, char **argv)
 
     wildcards_refused();
     wildcards_kept();
+    ranks_checked();
     if (rank < nprocs / 2)
         exact_length_receives();
     else
         exact_length_sends();
     exact_length_alone();
     exact_length_taken_back();
+    exact_length_given_later();
 
     MPI_Comm_free(&asserted);
     MPI_Comm_free(&plain);
