@@ -8,12 +8,24 @@
  * keep the promise, and after MPI_Comm_set_info took the promise back;
  * a promise MPI_Comm_set_info makes is checked too.
  * Processes pair up with the one half the job away (rank + size/2).
- * mpich-info-test: np=2 */
+ * mpich-info-test: np=2,4 */
 #include "check.h"
 #include <stdlib.h>
 
 static MPI_Comm asserted, plain;
 static int rank, nprocs, peer;
+
+/* The smallest buffer, in ints, of the exact-length receives: 1 (longer
+ * messages, MPI_ERR_TRUNCATE) only on 2 processes. Across hosts (the
+ * multihost part runs 4), the TCP netmod of MPICH 4.0.2's ch3, which no
+ * patch changes, loses its place in the stream after this series of
+ * truncated receives, with or without hints: a later receive of 2 ints
+ * fails with an unknown class, then the job hangs. The 4-process run
+ * checks the hints there, not that. */
+static int first_length(void)
+{
+    return nprocs == 2 ? 1 : 2;
+}
 
 /* Check that rc is an error of class want whose message holds every one of
  * the NULL-terminated words. */
@@ -120,7 +132,7 @@ static void exact_length_receives(void)
     MPI_Status st, sts[2];
     MPI_Request req, reqs[2];
     MPI_Message msg;
-    for (int n = 1; n <= 3; n++) {
+    for (int n = first_length(); n <= 3; n++) {
         int want = n == 2 ? MPI_SUCCESS : n == 3 ? MPI_ERR_COUNT : MPI_ERR_TRUNCATE;
         const char *const *words = n == 3 ? exact_length : (const char *const[]) { NULL };
         char what[64];
@@ -180,7 +192,7 @@ static void exact_length_receives(void)
 static void exact_length_sends(void)
 {
     int buf[6] = { 1, 2, 3, 4, 5, 6 };
-    for (int n = 1; n <= 3; n++) {
+    for (int n = first_length(); n <= 3; n++) {
         for (int i = 0; i < 5; i++)
             MPI_Send(buf, 2, MPI_INT, peer, 1, asserted);
         MPI_Sendrecv(buf, 2, MPI_INT, peer, 1, buf + 2, 2, MPI_INT, peer, 1, asserted,
