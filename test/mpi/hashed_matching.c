@@ -4,8 +4,10 @@
  * must hold as on any communicator: among messages and receives with the
  * same (source, tag), first sent matches first posted, with small (eager)
  * and large (rendezvous) messages mixed, whether the receives or the
- * messages come first; cancel, probe and mprobe; a copy by MPI_Comm_dup
- * has no assertion and takes wildcards; a communicator freed with a receive
+ * messages come first, and when a message has walked past some of the
+ * receives (a receive waits on the VCI's list until then, and in the table
+ * after); cancel, probe and mprobe; a copy by MPI_Comm_dup has no
+ * assertion and takes wildcards; a communicator freed with receives
  * pending; many such communicators at once; threads.
  * Processes pair up: with their neighbour (rank ^ 1, the same host on the
  * multi-host bed) and, on 4 processes, also with the one half the job away
@@ -132,27 +134,83 @@ static void distinct_tags(const struct pair *p, int posted_first)
     }
 }
 
-/* A cancelled receive takes no message; the receives around it do */
-static void cancel(const struct pair *p)
+/* KEYS receives on each of two tags, posted alternately; the first
+ * message of the second tag arrives first and the others alternate. A
+ * message walks past the receives of the other tag posted before its own,
+ * so those of one tag are both walked past and still waiting: each must
+ * still get the messages of its tag in the order sent. */
+#define KEYS 4
+static void interleaved_keys(const struct pair *p)
 {
+    int got[2][KEYS];
+    if (p->receiver) {
+        MPI_Request reqs[2 * KEYS];
+        char go = 0;
+        for (int i = 0; i < KEYS; i++)
+            for (int k = 0; k < 2; k++) {
+                got[k][i] = -1;
+                MPI_Irecv(&got[k][i], 1, MPI_INT, p->peer, 20 + k, p->comm, &reqs[2 * i + k]);
+            }
+        /* (a send: no message reaches this process's queues before them) */
+        MPI_Send(&go, 1, MPI_CHAR, p->peer, 22, p->comm);
+        wait_each(2 * KEYS, reqs);
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < KEYS; i++)
+                CHECK(got[k][i] == i,
+                      "%s: interleaved tags: receive %d of tag %d: expected message %d, got %d",
+                      p->name, i, 20 + k, i, got[k][i]);
+    } else {
+        char go;
+        MPI_Recv(&go, 1, MPI_CHAR, p->peer, 22, p->comm, MPI_STATUS_IGNORE);
+        for (int i = 0; i < KEYS; i++)
+            for (int k = 1; k >= 0; k--)
+                MPI_Send(&i, 1, MPI_INT, p->peer, 20 + k, p->comm);
+    }
+}
+
+/* The receiver posts a receive of TAG behind the others it has posted and
+ * only then lets the sender send its message, which so walks past them */
+static void message_walks_past(const struct pair *p, MPI_Comm comm, int tag)
+{
+    int value = tag;
+    char go = 0;
+    if (p->receiver) {
+        MPI_Request req;
+        MPI_Irecv(&value, 1, MPI_INT, p->peer, tag, comm, &req);
+        MPI_Send(&go, 1, MPI_CHAR, p->peer, tag, comm);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    } else {
+        MPI_Recv(&go, 1, MPI_CHAR, p->peer, tag, comm, MPI_STATUS_IGNORE);
+        MPI_Send(&value, 1, MPI_INT, p->peer, tag, comm);
+    }
+}
+
+/* A cancelled receive takes no message; the receives around it do */
+static void cancel(const struct pair *p, int walked_past)
+{
+    const char *how = walked_past ? "after a message walked past it" : "";
     if (p->receiver) {
         int got[3] = { -1, -1, -1 }, cancelled = 0;
         MPI_Request reqs[3];
         MPI_Status status;
         for (int i = 0; i < 3; i++)
             MPI_Irecv(&got[i], 1, MPI_INT, p->peer, 7, p->comm, &reqs[i]);
+        if (walked_past)
+            message_walks_past(p, p->comm, 9);
         MPI_Cancel(&reqs[1]);
         MPI_Wait(&reqs[1], &status);
         MPI_Test_cancelled(&status, &cancelled);
-        CHECK(cancelled, "%s: cancel: expected the receive cancelled, got it not cancelled",
-              p->name);
+        CHECK(cancelled, "%s: cancel%s: expected the receive cancelled, got it not cancelled",
+              p->name, how);
         sync_with(p);
         MPI_Wait(&reqs[0], MPI_STATUS_IGNORE);
         MPI_Wait(&reqs[2], MPI_STATUS_IGNORE);
         CHECK(got[0] == 0 && got[2] == 1,
-              "%s: cancel: expected messages 0 and 1 in the receives around the cancelled one, got %d and %d",
-              p->name, got[0], got[2]);
+              "%s: cancel%s: expected messages 0 and 1 in the receives around the cancelled one, got %d and %d",
+              p->name, how, got[0], got[2]);
     } else {
+        if (walked_past)
+            message_walks_past(p, p->comm, 9);
         sync_with(p);
         for (int i = 0; i < 2; i++)
             MPI_Send(&i, 1, MPI_INT, p->peer, 7, p->comm);
@@ -214,24 +272,32 @@ static void dup_takes_wildcards(const struct pair *p)
     MPI_Comm_free(&copy);
 }
 
-/* A receive still pending when its communicator is freed completes */
+/* Receives still pending when their communicator is freed complete: one
+ * that a message walked past (to the receive posted after it) and one
+ * that none did */
 static void freed_with_pending(const struct pair *p)
 {
     MPI_Comm c;
-    int value = -1;
+    int values[2] = { -1, -1 };
     MPI_Comm_dup_with_info(p->comm, asserts, &c);
     if (p->receiver) {
-        MPI_Request req;
-        MPI_Irecv(&value, 1, MPI_INT, p->peer, 8, c, &req);
+        MPI_Request reqs[2];
+        MPI_Irecv(&values[0], 1, MPI_INT, p->peer, 8, c, &reqs[0]);
+        message_walks_past(p, c, 10);
+        MPI_Irecv(&values[1], 1, MPI_INT, p->peer, 8, c, &reqs[1]);
         MPI_Comm_free(&c);
         sync_with(p);
-        MPI_Wait(&req, MPI_STATUS_IGNORE);
-        CHECK(value == 8, "%s: receive pending at MPI_Comm_free: expected 8, got %d", p->name,
-              value);
+        wait_each(2, reqs);
+        CHECK(values[0] == 8 && values[1] == 9,
+              "%s: receives pending at MPI_Comm_free: expected 8 and 9, got %d and %d",
+              p->name, values[0], values[1]);
     } else {
-        value = 8;
+        for (int i = 0; i < 2; i++)
+            values[i] = 8 + i;
+        message_walks_past(p, c, 10);
         sync_with(p);
-        MPI_Send(&value, 1, MPI_INT, p->peer, 8, c);
+        MPI_Send(&values[0], 1, MPI_INT, p->peer, 8, c);
+        MPI_Send(&values[1], 1, MPI_INT, p->peer, 8, c);
         MPI_Comm_free(&c);
     }
 }
@@ -352,7 +418,9 @@ static void all_cases(const struct pair *p)
     same_key_order(p, 0);
     distinct_tags(p, 1);
     distinct_tags(p, 0);
-    cancel(p);
+    interleaved_keys(p);
+    cancel(p, 0);
+    cancel(p, 1);
     probes(p);
     dup_takes_wildcards(p);
     freed_with_pending(p);
