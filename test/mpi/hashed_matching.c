@@ -4,9 +4,10 @@
  * must hold as on any communicator: among messages and receives with the
  * same (source, tag), first sent matches first posted, with small (eager)
  * and large (rendezvous) messages mixed, whether the receives or the
- * messages come first, and when a message has walked past some of the
- * receives (a receive waits on the VCI's list until then, and in the table
- * after); cancel, probe and mprobe; a copy by MPI_Comm_dup has no
+ * messages come first, and when a search has walked past some of the
+ * receives (a receive waits on the VCI's list until a search walks past
+ * more than 4 of the communicator's, and in the table after); cancel,
+ * probe and mprobe, also there; a copy by MPI_Comm_dup has no
  * assertion and takes wildcards; a communicator freed with receives
  * pending; many such communicators at once; threads.
  * Processes pair up: with their neighbour (rank ^ 1, the same host on the
@@ -134,37 +135,39 @@ static void distinct_tags(const struct pair *p, int posted_first)
     }
 }
 
-/* KEYS receives on each of two tags, posted alternately; the first
- * message of the second tag arrives first and the others alternate. A
- * message walks past the receives of the other tag posted before its own,
- * so those of one tag are both walked past and still waiting: each must
- * still get the messages of its tag in the order sent. */
-#define KEYS 4
-static void interleaved_keys(const struct pair *p)
+/* A search that walks past more than 4 receives of the communicator moves
+ * them to the hash table (README, "Assertions that pay"). Here WALKED
+ * receives of tag 20, one of tag 21 and LEFT more of tag 20 are posted; the
+ * message of tag 21 comes first and walks past the first WALKED, which move
+ * to the table, while the LEFT ones stay on the list: the messages of tag
+ * 20 must still reach the receives in the order they were posted. */
+#define WALKED 8
+#define LEFT 2
+static void walked_and_left(const struct pair *p)
 {
-    int got[2][KEYS];
+    int got[WALKED + LEFT], other = -1;
     if (p->receiver) {
-        MPI_Request reqs[2 * KEYS];
+        MPI_Request reqs[WALKED + LEFT + 1];
         char go = 0;
-        for (int i = 0; i < KEYS; i++)
-            for (int k = 0; k < 2; k++) {
-                got[k][i] = -1;
-                MPI_Irecv(&got[k][i], 1, MPI_INT, p->peer, 20 + k, p->comm, &reqs[2 * i + k]);
-            }
+        for (int i = 0; i < WALKED + LEFT; i++) {
+            got[i] = -1;
+            if (i == WALKED)
+                MPI_Irecv(&other, 1, MPI_INT, p->peer, 21, p->comm, &reqs[WALKED + LEFT]);
+            MPI_Irecv(&got[i], 1, MPI_INT, p->peer, 20, p->comm, &reqs[i]);
+        }
         /* (a send: no message reaches this process's queues before them) */
         MPI_Send(&go, 1, MPI_CHAR, p->peer, 22, p->comm);
-        wait_each(2 * KEYS, reqs);
-        for (int k = 0; k < 2; k++)
-            for (int i = 0; i < KEYS; i++)
-                CHECK(got[k][i] == i,
-                      "%s: interleaved tags: receive %d of tag %d: expected message %d, got %d",
-                      p->name, i, 20 + k, i, got[k][i]);
+        wait_each(WALKED + LEFT + 1, reqs);
+        for (int i = 0; i < WALKED + LEFT; i++)
+            CHECK(got[i] == i,
+                  "%s: receives walked past and left: receive %d of tag 20: expected message %d, got %d",
+                  p->name, i, i, got[i]);
     } else {
         char go;
         MPI_Recv(&go, 1, MPI_CHAR, p->peer, 22, p->comm, MPI_STATUS_IGNORE);
-        for (int i = 0; i < KEYS; i++)
-            for (int k = 1; k >= 0; k--)
-                MPI_Send(&i, 1, MPI_INT, p->peer, 20 + k, p->comm);
+        MPI_Send(&other, 1, MPI_INT, p->peer, 21, p->comm);
+        for (int i = 0; i < WALKED + LEFT; i++)
+            MPI_Send(&i, 1, MPI_INT, p->peer, 20, p->comm);
     }
 }
 
@@ -188,12 +191,14 @@ static void message_walks_past(const struct pair *p, MPI_Comm comm, int tag)
 /* A cancelled receive takes no message; the receives around it do */
 static void cancel(const struct pair *p, int walked_past)
 {
-    const char *how = walked_past ? "after a message walked past it" : "";
+    const char *how = walked_past ? " after a message walked past it" : "";
+    /* (more than 4: a walk past them moves them to the hash table) */
+    int n = walked_past ? 6 : 3;
     if (p->receiver) {
-        int got[3] = { -1, -1, -1 }, cancelled = 0;
-        MPI_Request reqs[3];
+        int got[6] = { -1, -1, -1, -1, -1, -1 }, cancelled = 0;
+        MPI_Request reqs[6];
         MPI_Status status;
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < n; i++)
             MPI_Irecv(&got[i], 1, MPI_INT, p->peer, 7, p->comm, &reqs[i]);
         if (walked_past)
             message_walks_past(p, p->comm, 9);
@@ -203,21 +208,26 @@ static void cancel(const struct pair *p, int walked_past)
         CHECK(cancelled, "%s: cancel%s: expected the receive cancelled, got it not cancelled",
               p->name, how);
         sync_with(p);
-        MPI_Wait(&reqs[0], MPI_STATUS_IGNORE);
-        MPI_Wait(&reqs[2], MPI_STATUS_IGNORE);
-        CHECK(got[0] == 0 && got[2] == 1,
-              "%s: cancel%s: expected messages 0 and 1 in the receives around the cancelled one, got %d and %d",
-              p->name, how, got[0], got[2]);
+        for (int i = 0; i < n; i++)
+            if (i != 1) {
+                MPI_Wait(&reqs[i], MPI_STATUS_IGNORE);
+                int want = i ? i - 1 : 0;
+                CHECK(got[i] == want,
+                      "%s: cancel%s: receive %d of %d (the second cancelled): expected message %d, got %d",
+                      p->name, how, i, n, want, got[i]);
+            }
     } else {
         if (walked_past)
             message_walks_past(p, p->comm, 9);
         sync_with(p);
-        for (int i = 0; i < 2; i++)
+        for (int i = 0; i < n - 1; i++)
             MPI_Send(&i, 1, MPI_INT, p->peer, 7, p->comm);
     }
 }
 
-/* Probe and mprobe find the message of their tag among others */
+/* Probe and mprobe find the message of their tag among others; the first
+ * probe walks past all of them (more than 4: they move to the hash table) */
+#define FILLERS 6
 static void probes(const struct pair *p)
 {
     if (p->receiver) {
@@ -242,8 +252,15 @@ static void probes(const struct pair *p)
         MPI_Mrecv(two, 2, MPI_INT, &message, MPI_STATUS_IGNORE);
         CHECK(two[0] == 12 && two[1] == 12, "%s: improbe of tag 12: expected 12 12, got %d %d",
               p->name, two[0], two[1]);
+        for (int i = 0; i < FILLERS; i++) {
+            MPI_Recv(&value, 1, MPI_INT, p->peer, 14, p->comm, MPI_STATUS_IGNORE);
+            CHECK(value == i, "%s: after the probes, message %d of tag 14: expected %d, got %d",
+                  p->name, i, i, value);
+        }
     } else {
         int eleven = 11, twelve[2] = { 12, 12 };
+        for (int i = 0; i < FILLERS; i++)
+            MPI_Send(&i, 1, MPI_INT, p->peer, 14, p->comm);
         MPI_Send(&eleven, 1, MPI_INT, p->peer, 11, p->comm);
         MPI_Send(twelve, 2, MPI_INT, p->peer, 12, p->comm);
         sync_with(p);
@@ -272,32 +289,35 @@ static void dup_takes_wildcards(const struct pair *p)
     MPI_Comm_free(&copy);
 }
 
-/* Receives still pending when their communicator is freed complete: one
- * that a message walked past (to the receive posted after it) and one
- * that none did */
+/* Receives still pending when their communicator is freed complete, in
+ * order: PENDING that a message walked past (to the receive posted after
+ * them), which moved to the hash table, and one that none did */
+#define PENDING 6
 static void freed_with_pending(const struct pair *p)
 {
     MPI_Comm c;
-    int values[2] = { -1, -1 };
+    int values[PENDING + 1];
     MPI_Comm_dup_with_info(p->comm, asserts, &c);
     if (p->receiver) {
-        MPI_Request reqs[2];
-        MPI_Irecv(&values[0], 1, MPI_INT, p->peer, 8, c, &reqs[0]);
-        message_walks_past(p, c, 10);
-        MPI_Irecv(&values[1], 1, MPI_INT, p->peer, 8, c, &reqs[1]);
+        MPI_Request reqs[PENDING + 1];
+        for (int i = 0; i <= PENDING; i++) {
+            values[i] = -1;
+            if (i == PENDING)
+                message_walks_past(p, c, 10);
+            MPI_Irecv(&values[i], 1, MPI_INT, p->peer, 8, c, &reqs[i]);
+        }
         MPI_Comm_free(&c);
         sync_with(p);
-        wait_each(2, reqs);
-        CHECK(values[0] == 8 && values[1] == 9,
-              "%s: receives pending at MPI_Comm_free: expected 8 and 9, got %d and %d",
-              p->name, values[0], values[1]);
+        wait_each(PENDING + 1, reqs);
+        for (int i = 0; i <= PENDING; i++)
+            CHECK(values[i] == i,
+                  "%s: receives pending at MPI_Comm_free: receive %d: expected %d, got %d",
+                  p->name, i, i, values[i]);
     } else {
-        for (int i = 0; i < 2; i++)
-            values[i] = 8 + i;
         message_walks_past(p, c, 10);
         sync_with(p);
-        MPI_Send(&values[0], 1, MPI_INT, p->peer, 8, c);
-        MPI_Send(&values[1], 1, MPI_INT, p->peer, 8, c);
+        for (int i = 0; i <= PENDING; i++)
+            MPI_Send(&i, 1, MPI_INT, p->peer, 8, c);
         MPI_Comm_free(&c);
     }
 }
@@ -418,7 +438,7 @@ static void all_cases(const struct pair *p)
     same_key_order(p, 0);
     distinct_tags(p, 1);
     distinct_tags(p, 0);
-    interleaved_keys(p);
+    walked_and_left(p);
     cancel(p, 0);
     cancel(p, 1);
     probes(p);
