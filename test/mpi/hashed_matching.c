@@ -9,7 +9,8 @@
  * more than 4 of the communicator's, and in the table after); cancel,
  * probe and mprobe, also there; a copy by MPI_Comm_dup has no
  * assertion and takes wildcards; a communicator freed with receives
- * pending; many such communicators at once; threads.
+ * pending; many such communicators at once, their receives in the
+ * table together; threads.
  * Processes pair up: with their neighbour (rank ^ 1, the same host on the
  * multi-host bed) and, on 4 processes, also with the one half the job away
  * (another host there). The cases are checked on both pairings.
@@ -25,6 +26,7 @@
 #define SAME_KEY 8              /* messages with one (source, tag) */
 #define TAGS 64
 #define COMMS 64
+#define PER_COMM 6              /* more than a search leaves on the list */
 #define THREADS 4
 #define ROUNDS 50
 #define WINDOW 8
@@ -330,27 +332,38 @@ static void freed_with_pending(const struct pair *p)
 }
 
 /* COMMS asserted communicators at once, one message on each, same tag */
+/* COMMS asserted communicators, PER_COMM receives on each (tags 0 to
+ * PER_COMM - 1), the messages sent last tag first, on every communicator
+ * before the next tag, the communicators in turn last first and first
+ * first: each communicator's first search walks past more than 4 of its
+ * receives, so the receives of all of them are in the table together, and
+ * only the context tells apart receives with the same source and tag
+ * (those of the first communicator are not the first in their bucket). */
 static void many_comms(const struct pair *p)
 {
     MPI_Comm comms[COMMS];
-    MPI_Request reqs[COMMS];
-    int values[COMMS];
+    MPI_Request reqs[COMMS * PER_COMM];
+    int values[COMMS * PER_COMM];
     for (int i = 0; i < COMMS; i++)
         MPI_Comm_dup_with_info(p->comm, asserts, &comms[i]);
     if (p->receiver) {
-        for (int i = 0; i < COMMS; i++) {
+        for (int i = 0; i < COMMS * PER_COMM; i++) {
             values[i] = -1;
-            MPI_Irecv(&values[i], 1, MPI_INT, p->peer, 3, comms[i], &reqs[i]);
+            MPI_Irecv(&values[i], 1, MPI_INT, p->peer, i % PER_COMM, comms[i / PER_COMM],
+                      &reqs[i]);
         }
         sync_with(p);
-        wait_each(COMMS, reqs);
-        for (int i = 0; i < COMMS; i++)
-            CHECK(values[i] == i, "%s: communicator %d of %d: expected %d, got %d", p->name, i,
-                  COMMS, i, values[i]);
+        wait_each(COMMS * PER_COMM, reqs);
+        for (int i = 0; i < COMMS * PER_COMM; i++)
+            CHECK(values[i] == i, "%s: communicator %d of %d, tag %d: expected %d, got %d",
+                  p->name, i / PER_COMM, COMMS, i % PER_COMM, i, values[i]);
     } else {
         sync_with(p);
-        for (int i = COMMS - 1; i >= 0; i--)
-            MPI_Send(&i, 1, MPI_INT, p->peer, 3, comms[i]);
+        for (int t = PER_COMM - 1; t >= 0; t--)
+            for (int k = 0; k < COMMS; k++) {
+                int c = t % 2 ? COMMS - 1 - k : k, value = c * PER_COMM + t;
+                MPI_Send(&value, 1, MPI_INT, p->peer, t, comms[c]);
+            }
     }
     for (int i = 0; i < COMMS; i++)
         MPI_Comm_free(&comms[i]);
