@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "spare_comms.h"
+
 #define ROUNDS 5
 /* messages per timed run: enough for a shallow queue to take a
  * measurable time, a deep one repeats at least twice */
@@ -101,10 +103,11 @@ int main(int argc, char **argv)
     }
 
     MPI_Info asserts;
-    MPI_Comm plain, hinted;
+    MPI_Comm plain, hinted, spare[SPARE_COMMS];
     MPI_Info_create(&asserts);
     MPI_Info_set(asserts, "mpi_assert_no_any_source", "true");
     MPI_Info_set(asserts, "mpi_assert_no_any_tag", "true");
+    hold_spare_comms(MPI_COMM_WORLD, spare);
     MPI_Comm_dup(MPI_COMM_WORLD, &plain);
     MPI_Comm_dup_with_info(MPI_COMM_WORLD, asserts, &hinted);
 
@@ -139,6 +142,7 @@ int main(int argc, char **argv)
     free(statuses);
     MPI_Comm_free(&plain);
     MPI_Comm_free(&hinted);
+    free_spare_comms(spare);
     MPI_Info_free(&asserts);
     MPI_Finalize();
     return 0;

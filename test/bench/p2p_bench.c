@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "spare_comms.h"
+
 #define PINGS 20000
 #define WINDOW 64
 #define WINDOWS 400
@@ -69,7 +71,7 @@ static double min(double a, double b)
 int main(int argc, char **argv)
 {
     MPI_Info asserts;
-    MPI_Comm plain, hinted, pair;
+    MPI_Comm plain, hinted, pair, spare[SPARE_COMMS];
     int rank;
 
     MPI_Init(&argc, &argv);
@@ -82,6 +84,7 @@ int main(int argc, char **argv)
         MPI_Info_set(asserts, "mpi_assert_no_any_source", "true");
         MPI_Info_set(asserts, "mpi_assert_exact_length", "true");
         MPI_Info_set(asserts, "mpi_assert_allow_overtaking", "true");
+        hold_spare_comms(pair, spare);
         MPI_Comm_dup(pair, &plain);
         MPI_Comm_dup_with_info(pair, asserts, &hinted);
 
@@ -112,6 +115,7 @@ int main(int argc, char **argv)
         }
         MPI_Comm_free(&plain);
         MPI_Comm_free(&hinted);
+        free_spare_comms(spare);
         MPI_Comm_free(&pair);
         MPI_Info_free(&asserts);
     }
