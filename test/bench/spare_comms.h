@@ -6,20 +6,20 @@
  * other may fall on either side of that line, and a comparison of their
  * costs would measure it. With these held, both come from the later
  * blocks, in every library measured. */
-#ifndef SPARE_COMMS_H
-#define SPARE_COMMS_H
+#ifndef MPICH_INFO_BENCH_SPARE_COMMS_H
+#define MPICH_INFO_BENCH_SPARE_COMMS_H
 
 #include <mpi.h>
 
 #define SPARE_COMMS 8
 
-static void hold_spare_comms(MPI_Comm base, MPI_Comm spare[SPARE_COMMS])
+static inline void hold_spare_comms(MPI_Comm base, MPI_Comm spare[SPARE_COMMS])
 {
     for (int i = 0; i < SPARE_COMMS; i++)
         MPI_Comm_dup(base, &spare[i]);
 }
 
-static void free_spare_comms(MPI_Comm spare[SPARE_COMMS])
+static inline void free_spare_comms(MPI_Comm spare[SPARE_COMMS])
 {
     for (int i = 0; i < SPARE_COMMS; i++)
         MPI_Comm_free(&spare[i]);
