@@ -115,8 +115,9 @@ static void same_key_order(const struct pair *p, int posted_first)
 
 /* NTAGS (at most TAGS) messages with distinct tags, sent in the reverse
  * order of the receives: each receive gets the message of its tag.  Lists
- * of 2 and 3 too: a search of a list of at most two is MPICH's own walk of
- * it, which must find the second (README, "Assertions that pay"). */
+ * of 2 and 3 too: while the tables are empty, a list of at most two is
+ * searched by MPICH's own walk of it, which must find the second (README,
+ * "Assertions that pay"). */
 static void distinct_tags(const struct pair *p, int posted_first, int ntags)
 {
     const char *how = posted_first ? "receives posted first" : "messages arrived first";
