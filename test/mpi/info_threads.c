@@ -2,6 +2,14 @@
  * walk with get_nthkey, on their own infos and on one shared info, before
  * MPI_Init and under MPI_THREAD_MULTIPLE. No crash, no lost or corrupted
  * entry: afterwards the shared info holds exactly the keys the threads left.
+ * Then MPI_Info_get_string (README, "Threads": each info object has its
+ * own lock, so concurrent calls on the same object are safe; patch 0003:
+ * MPIR_Info_get_string_impl takes it) on keys another thread keeps
+ * replacing with a value of another length, deleting and setting again,
+ * and adding and deleting beside: every read returns one whole value,
+ * with a flag and a buflen that belong to it. (Without the lock a read
+ * races with the writer, which info_helgrind.sh reports on every run; this
+ * run alone sees it only when the race lands.)
  * mpich-info-test: np=1,2 */
 #include "check.h"
 #include <pthread.h>
@@ -87,6 +95,144 @@ static void *worker(void *arg)
     return NULL;
 }
 
+/* ---- MPI_Info_get_string while another thread changes the same info ---- */
+
+#define GS_READERS (NTHREADS - 1)
+/* Reads per reader (four calls each) and writes (four to six calls each):
+ * enough for the race to land in most runs of this program alone (20 of
+ * 20 runs on 2 cores with the lock taken out of MPI_Info_get_string);
+ * under valgrind fewer, since helgrind reports a read without the lock
+ * whatever the timing, and each round costs a hundred times more there. */
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
+#endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
+#endif
+#define GS_ROUNDS (RUNNING_ON_VALGRIND ? 1000 : 100000)
+#define SHORT_LEN 24
+#define LONG_LEN 700
+
+static char short_value[SHORT_LEN + 1], long_value[LONG_LEN + 1];
+static const char *const flicker_value = "flicker-value";
+static pthread_barrier_t gs_barrier;
+static const char *gs_phase;
+
+static void gs_fail(int t, int *failures, const char *fmt, const char *got, int a, int b)
+{
+    if (++*failures > 5)
+        return;
+    fprintf(stderr, "%s: get_string reader %d: ", gs_phase, t);
+    fprintf(stderr, fmt, got, a, b);
+    fprintf(stderr, "\n");
+    __atomic_fetch_add(&check_failures, 1, __ATOMIC_RELAXED);
+}
+
+/* "swap" holds short_value or long_value; "flicker" flicker_value or
+ * nothing. Each read must return one of them whole, with its length. */
+static void *gs_reader(void *arg)
+{
+    int t = (int) (long) arg, failures = 0, flag, buflen;
+    char got[LONG_LEN + 8], prefix[11];
+
+    pthread_barrier_wait(&gs_barrier);
+    for (int i = 0; i < GS_ROUNDS && failures == 0; i++) {
+        /* room for either value */
+        buflen = sizeof(got);
+        flag = 0;
+        got[0] = '\0';
+        MPI_Info_get_string(shared, "swap", &buflen, got, &flag);
+        if (!flag || (strcmp(got, short_value) != 0 && strcmp(got, long_value) != 0) ||
+            buflen != (int) strlen(got) + 1)
+            gs_fail(t, &failures, "swap: expected flag 1 and one of the two values whole with "
+                    "buflen its length + 1, got '%.60s...' with flag %d, buflen %d", got, flag,
+                    buflen);
+        /* the length alone */
+        buflen = 0;
+        flag = 0;
+        MPI_Info_get_string(shared, "swap", &buflen, NULL, &flag);
+        if (!flag || (buflen != SHORT_LEN + 1 && buflen != LONG_LEN + 1))
+            gs_fail(t, &failures, "swap, buflen 0: expected flag 1 and buflen "
+                    "25 or 701%s, got flag %d, buflen %d", "", flag, buflen);
+        /* a short buffer: a prefix of the value whose length comes back */
+        buflen = sizeof(prefix);
+        flag = 0;
+        prefix[0] = '\0';
+        MPI_Info_get_string(shared, "swap", &buflen, prefix, &flag);
+        if (!flag || strlen(prefix) != sizeof(prefix) - 1 ||
+            !(strncmp(prefix, short_value, sizeof(prefix) - 1) == 0 ? buflen == SHORT_LEN + 1 :
+              strncmp(prefix, long_value, sizeof(prefix) - 1) == 0 && buflen == LONG_LEN + 1))
+            gs_fail(t, &failures, "swap, buflen 11: expected flag 1 and the first 10 "
+                    "characters of the value whose length + 1 buflen gives, got '%s' with "
+                    "flag %d, buflen %d", prefix, flag, buflen);
+        /* a key that comes and goes */
+        buflen = sizeof(got);
+        flag = 0;
+        got[0] = '\0';
+        MPI_Info_get_string(shared, "flicker", &buflen, got, &flag);
+        if (flag && (strcmp(got, flicker_value) != 0 || buflen != (int) strlen(flicker_value) + 1))
+            gs_fail(t, &failures, "flicker: expected absent or 'flicker-value' with buflen "
+                    "14, got '%.60s' with flag %d, buflen %d", got, flag, buflen);
+    }
+    return NULL;
+}
+
+/* Replaces "swap" with the value of the other length (the entry moves),
+ * deletes and sets "flicker", and now and then adds and deletes a run of
+ * keys, so that the table is rebuilt under the readers. */
+static void *gs_writer(void *arg)
+{
+    char key[32];
+    (void) arg;
+    int rc = MPI_SUCCESS;
+    pthread_barrier_wait(&gs_barrier);
+    for (int i = 0; i < GS_ROUNDS && rc == MPI_SUCCESS; i++) {
+        rc |= MPI_Info_set(shared, "swap", long_value);
+        rc |= MPI_Info_delete(shared, "flicker");
+        rc |= MPI_Info_set(shared, "swap", short_value);
+        rc |= MPI_Info_set(shared, "flicker", flicker_value);
+        snprintf(key, sizeof(key), "extra%d", i % 64);
+        if ((i / 64) % 2 == 0)
+            rc |= MPI_Info_set(shared, key, short_value);
+        else
+            rc |= MPI_Info_delete(shared, key);
+    }
+    if (rc != MPI_SUCCESS) {
+        fprintf(stderr, "%s: get_string writer: expected its sets and deletes to succeed, got "
+                "error %d\n", gs_phase, rc);
+        __atomic_fetch_add(&check_failures, 1, __ATOMIC_RELAXED);
+    }
+    return NULL;
+}
+
+static void run_get_string(const char *phase)
+{
+    pthread_t threads[GS_READERS + 1];
+    char got[LONG_LEN + 8];
+    int flag, buflen = sizeof(got);
+
+    gs_phase = phase;
+    memset(short_value, 's', SHORT_LEN);
+    memset(long_value, 'L', LONG_LEN);
+    MPI_Info_create(&shared);
+    MPI_Info_set(shared, "swap", short_value);
+    MPI_Info_set(shared, "flicker", flicker_value);
+    pthread_barrier_init(&gs_barrier, NULL, GS_READERS + 1);
+    pthread_create(&threads[0], NULL, gs_writer, NULL);
+    for (long t = 1; t <= GS_READERS; t++)
+        pthread_create(&threads[t], NULL, gs_reader, (void *) t);
+    for (int t = 0; t <= GS_READERS; t++)
+        pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&gs_barrier);
+
+    MPI_Info_get_string(shared, "swap", &buflen, got, &flag);
+    CHECK(flag && strcmp(got, short_value) == 0, "%s: swap at the end: expected '%s', got '%s'",
+          phase, short_value, flag ? got : "(absent)");
+    MPI_Info_free(&shared);
+}
+
 static void run_threads(const char *phase)
 {
     pthread_t threads[NTHREADS];
@@ -124,9 +270,11 @@ int main(int argc, char **argv)
     int provided;
 
     run_threads("before MPI_Init");
+    run_get_string("before MPI_Init");
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     CHECK(provided == MPI_THREAD_MULTIPLE, "expected MPI_THREAD_MULTIPLE, got %d", provided);
     run_threads("under MPI_THREAD_MULTIPLE");
+    run_get_string("under MPI_THREAD_MULTIPLE");
     int status = check_finish(MPI_COMM_WORLD);
     MPI_Finalize();
     return status;
