@@ -7,6 +7,14 @@
 # MPI_Comm_spawn fail with MPI_ERR_SPAWN on every process. A fatal error
 # (the initial handler, or a session's) ends every process of the launch.
 # mpiexec -h lists the option.
+# Names are accepted in any case (README, "Sessions and the start of MPI":
+# "mpi_errors_are_fatal (the default), mpi_errors_abort or
+# mpi_errors_return, in any case") on every path that reads one: hydra's
+# -initial-errhandler (each of the three names in upper and mixed case, and
+# per MPMD part), the spawn info of MPI_Comm_spawn and of each command of
+# MPI_Comm_spawn_multiple (checked both by MPI at the root and by hydra), and
+# MPI_INFO_ENV, MPI_Info_create_env and mpiinfo report the name in lower
+# case, as the README's MPI_INFO_ENV table writes it, whatever case was given.
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
@@ -23,17 +31,23 @@ status=0
 run() {
     what=$1
     shift
-    if timeout 120 "$mpiexec" "$@" < /dev/null > run.out 2>&1; then
+    set +e
+    timeout 120 "$mpiexec" "$@" < /dev/null > run.out 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -eq 0 ]; then
         echo "ok: $what"
     else
-        echo "FAILED: $what (mpiexec $*)"
+        echo "FAILED: $what (mpiexec $*): expected status 0, got $rc"
         sed 's/^/  | /' run.out | head -n 20
         status=1
     fi
 }
 
 run "no option: mpi_errors_are_fatal" -n 2 ./check mpi_errors_are_fatal world
-for name in mpi_errors_return mpi_errors_abort mpi_errors_are_fatal MPI_ERRORS_RETURN; do
+for name in mpi_errors_return mpi_errors_abort mpi_errors_are_fatal \
+        MPI_ERRORS_RETURN MPI_ERRORS_ABORT MPI_ERRORS_ARE_FATAL \
+        Mpi_Errors_Return mpi_Errors_ABORT Mpi_errors_are_Fatal; do
     lower=$(printf '%s' "$name" | tr '[:upper:]' '[:lower:]')
     run "-initial-errhandler $name" -initial-errhandler "$name" -n 2 ./check "$lower" world
     run "-initial-errhandler $name, sessions only" -initial-errhandler "$name" -n 2 \
@@ -43,8 +57,24 @@ run "MPMD: each part its own handler" \
     -n 1 -initial-errhandler mpi_errors_return ./check mpi_errors_return world : \
     -n 1 ./check mpi_errors_are_fatal world : \
     -n 1 -initial-errhandler mpi_errors_abort ./check mpi_errors_abort world
+run "MPMD, names in other cases: each part its own handler" \
+    -n 1 -initial-errhandler MPI_ERRORS_RETURN ./check mpi_errors_return world : \
+    -n 1 -initial-errhandler Mpi_Errors_Are_Fatal ./check mpi_errors_are_fatal world : \
+    -n 1 -initial-errhandler MPI_Errors_Abort ./check mpi_errors_abort world : \
+    -n 1 ./check mpi_errors_are_fatal world
 run "spawn with mpi_initial_errhandler mpi_errors_return" \
     -n 2 "$work/check" mpi_errors_are_fatal spawn mpi_errors_return
+# The spawn info's value in any case: MPI (before it asks for the spawn)
+# and hydra (when it starts the children) both read it; the child expects
+# MPI_INFO_ENV to report it in lower case.
+for name in MPI_ERRORS_RETURN Mpi_Errors_Abort MPI_ERRORS_ARE_FATAL; do
+    run "spawn with mpi_initial_errhandler $name" \
+        -n 2 "$work/check" mpi_errors_are_fatal spawn "$name"
+done
+run "spawn_multiple: each command its own mpi_initial_errhandler, in other cases" \
+    -n 2 "$work/check" mpi_errors_are_fatal spawn-multiple MPI_Errors_Return MPI_ERRORS_ABORT
+run "spawn_multiple: each command its own mpi_initial_errhandler" \
+    -n 1 "$work/check" mpi_errors_return spawn-multiple mpi_errors_abort mpi_errors_return
 run "spawn with an unknown mpi_initial_errhandler" \
     -n 2 "$work/check" mpi_errors_are_fatal spawn mpi_errors_ignore
 if ! grep -q "mpi_initial_errhandler" run.out || ! grep -q "mpi_errors_ignore" run.out; then
@@ -113,6 +143,19 @@ if timeout 60 "$mpiexec" -initial-errhandler mpi_errors_return -n 1 "$prefix/bin
     echo "ok: mpiinfo shows mpi_initial_errhandler mpi_errors_return"
 else
     echo "FAILED: mpiinfo under -initial-errhandler mpi_errors_return does not show it"
+    sed 's/^/  | /' mpiinfo.out | head -n 20
+    status=1
+fi
+
+# mpiinfo, given the name in mixed case, shows it in lower case
+if timeout 60 "$mpiexec" -initial-errhandler Mpi_Errors_Abort -n 1 "$prefix/bin/mpiinfo" \
+        < /dev/null > mpiinfo.out 2>&1 &&
+        grep -q "mpi_initial_errhandler *mpi_errors_abort$" mpiinfo.out; then
+    echo "ok: mpiinfo under -initial-errhandler Mpi_Errors_Abort shows mpi_errors_abort"
+else
+    echo "FAILED: mpiinfo under -initial-errhandler Mpi_Errors_Abort: expected" \
+        "'mpi_initial_errhandler mpi_errors_abort', got:"
+    grep "mpi_initial_errhandler" mpiinfo.out | sed 's/^/  | /' | head -n 5
     sed 's/^/  | /' mpiinfo.out | head -n 20
     status=1
 fi

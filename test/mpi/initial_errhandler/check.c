@@ -10,17 +10,25 @@
  *   spawn     MPI_Comm_spawn of this program over MPI_COMM_WORLD, with
  *             mpi_initial_errhandler argv[3] in the root's info: the child
  *             checks argv[3] ("world"), and an unknown name is refused
- *             with MPI_ERR_SPAWN on every process before anything starts;
+ *             with MPI_ERR_SPAWN on every process before anything starts.
+ *             The name is accepted in any case (README, "Sessions and the
+ *             start of MPI"); the child expects MPI_INFO_ENV to report it
+ *             in lower case, the spelling the README's MPI_INFO_ENV table
+ *             gives;
+ *   spawn-multiple  MPI_Comm_spawn_multiple of two commands (this program,
+ *             one process each), with mpi_initial_errhandler argv[3] in the
+ *             first command's info and argv[4] in the second's: each child
+ *             must start with its own command's handler;
  *   fail      an error on MPI_COMM_WORLD (a send to a rank that does not
  *             exist) on rank 0 while the others wait for a message: with a
  *             fatal handler, every process must end, none wait;
  *   session-fail  the same with an error on a session whose handler is
  *             MPI_ERRORS_ARE_FATAL, the others waiting on a communicator
  *             made from it. */
+#include <ctype.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 static int failures;
 
@@ -33,11 +41,29 @@ static int failures;
         }                                                                   \
     } while (0)
 
+/* name in lower case, in buf (at most 63 characters kept) */
+static char *lower_case(const char *name, char buf[64])
+{
+    int i;
+    for (i = 0; name[i] && i < 63; i++)
+        buf[i] = (char) tolower((unsigned char) name[i]);
+    buf[i] = '\0';
+    return buf;
+}
+
+/* name is known, in any case (compared here without strcasecmp, so that
+ * the check does not share the C library's comparison with MPI) */
+static int same_name(const char *name, const char *known)
+{
+    char lower[64];
+    return strcmp(lower_case(name, lower), known) == 0;
+}
+
 static MPI_Errhandler handler_named(const char *name)
 {
-    if (strcasecmp(name, "mpi_errors_return") == 0)
+    if (same_name(name, "mpi_errors_return"))
         return MPI_ERRORS_RETURN;
-    if (strcasecmp(name, "mpi_errors_abort") == 0)
+    if (same_name(name, "mpi_errors_abort"))
         return MPI_ERRORS_ABORT;
     return MPI_ERRORS_ARE_FATAL;
 }
@@ -174,12 +200,15 @@ static void spawn(const char *program, const char *child_name)
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "mpi_initial_errhandler", child_name);
-    char *args[] = { (char *) child_name, "world", NULL };
+    /* the child expects the name reported in lower case, whatever the
+     * case given in the info */
+    char lower[64];
+    char *args[] = { lower_case(child_name, lower), "world", NULL };
     MPI_Comm children = MPI_COMM_NULL;
     int code = MPI_SUCCESS;
     int rc = MPI_Comm_spawn(program, args, 1, info, 0, MPI_COMM_WORLD, &children, &code);
     if (handler_named(child_name) == MPI_ERRORS_ARE_FATAL &&
-        strcasecmp(child_name, "mpi_errors_are_fatal") != 0) {
+        !same_name(child_name, "mpi_errors_are_fatal")) {
         /* An unknown name: refused, nothing started. */
         int cls = -1;
         MPI_Error_class(rc, &cls);
@@ -193,7 +222,10 @@ static void spawn(const char *program, const char *child_name)
             printf("spawn refused: %s\n", message);
         }
     } else {
-        EXPECT(rc == MPI_SUCCESS, "spawn with mpi_initial_errhandler '%s' failed", child_name);
+        int cls = -1;
+        MPI_Error_class(rc, &cls);
+        EXPECT(rc == MPI_SUCCESS, "spawn with mpi_initial_errhandler '%s': expected success, "
+               "got class %d", child_name, cls);
         if (rc == MPI_SUCCESS) {
             if (rank == 0) {
                 int ok = 0;
@@ -207,11 +239,57 @@ static void spawn(const char *program, const char *child_name)
     MPI_Finalize();
 }
 
+/* Two commands, each its own handler: both must start, each child with
+ * the handler of its command's info (MPI_Comm_spawn_multiple takes one
+ * info per command; README: "In an MPMD launch the option applies to the
+ * part it is given in", and hydra reads each command's info on its own). */
+static void spawn_multiple(const char *program, const char *first, const char *second)
+{
+    MPI_Init(NULL, NULL);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    const char *names[2] = { first, second };
+    char lower[2][64];
+    char *commands[2] = { (char *) program, (char *) program };
+    char *args0[] = { lower_case(first, lower[0]), "world", NULL };
+    char *args1[] = { lower_case(second, lower[1]), "world", NULL };
+    char **argvs[2] = { args0, args1 };
+    int maxprocs[2] = { 1, 1 };
+    MPI_Info infos[2];
+    for (int i = 0; i < 2; i++) {
+        MPI_Info_create(&infos[i]);
+        MPI_Info_set(infos[i], "mpi_initial_errhandler", names[i]);
+    }
+    MPI_Comm children = MPI_COMM_NULL;
+    int codes[2] = { -1, -1 };
+    int rc = MPI_Comm_spawn_multiple(2, commands, argvs, maxprocs, infos, 0, MPI_COMM_WORLD,
+                                     &children, codes);
+    int cls = -1;
+    MPI_Error_class(rc, &cls);
+    EXPECT(rc == MPI_SUCCESS, "spawn_multiple with mpi_initial_errhandler '%s' and '%s': "
+           "expected success, got class %d", first, second, cls);
+    if (rc == MPI_SUCCESS) {
+        if (rank == 0) {
+            for (int i = 0; i < 2; i++) {
+                int ok = 0;
+                MPI_Recv(&ok, 1, MPI_INT, i, 0, children, MPI_STATUS_IGNORE);
+                EXPECT(ok, "the child of command %d, started with '%s', reported failed "
+                       "checks", i, names[i]);
+            }
+        }
+        MPI_Comm_disconnect(&children);
+    }
+    for (int i = 0; i < 2; i++)
+        MPI_Info_free(&infos[i]);
+    MPI_Finalize();
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: %s HANDLER world|sessions|spawn|fail|session-fail "
-                "[CHILD_HANDLER]\n", argv[0]);
+        fprintf(stderr, "usage: %s HANDLER world|sessions|spawn|spawn-multiple|fail|"
+                "session-fail [CHILD_HANDLER [CHILD_HANDLER]]\n", argv[0]);
         return 2;
     }
     if (strcmp(argv[2], "fail") == 0)
@@ -224,6 +302,8 @@ int main(int argc, char **argv)
         sessions(argv[1]);
     else if (strcmp(argv[2], "spawn") == 0 && argc > 3)
         spawn(argv[0], argv[3]);
+    else if (strcmp(argv[2], "spawn-multiple") == 0 && argc > 4)
+        spawn_multiple(argv[0], argv[3], argv[4]);
     else {
         fprintf(stderr, "unknown model %s\n", argv[2]);
         return 2;
