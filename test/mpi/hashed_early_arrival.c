@@ -109,6 +109,17 @@ int main(int argc, char **argv)
     MPI_Comm_size(node, &size);
     int on_one_node = size == 2, both = 0;
     MPI_Allreduce(&on_one_node, &both, 1, MPI_INT, MPI_LAND, pair);
+    /* (a run in which no pair could be tested has tested nothing: a skip) */
+    int any_tested = 0;
+    MPI_Allreduce(&both, &any_tested, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (!any_tested) {
+        if (rank == 0)
+            printf("no pair of processes is on one node: nothing could be tested\n");
+        MPI_Comm_free(&node);
+        MPI_Comm_free(&pair);
+        MPI_Finalize();
+        return 77;
+    }
     if (!both) {
         if (receiver)
             printf("hashed_early_arrival: ranks %d and %d are not on one node: no shared-memory handshake, pair not tested\n",
