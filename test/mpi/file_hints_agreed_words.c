@@ -16,8 +16,8 @@
  *     rank), and with a word on rank 0 only (the default's word, so that
  *     the settings would even be equal): MPI_ERR_NOT_SAME on every process,
  *     and MPI_FILE_NULL;
- *   - set_info and set_view with two different words, neither the one in
- *     use, and with a word on rank 0 only: MPI_ERR_NOT_SAME on every
+ *   - set_info and set_view with two different words (for the
+ *     enable/disable hints neither of them the one in use), and with a word on rank 0 only: MPI_ERR_NOT_SAME on every
  *     process, and get_info reports exactly what it reported before (the
  *     same keys, values and order); set_view leaves the view as it was;
  *   - the same word spelled differently on different processes (padded,
@@ -256,5 +256,8 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD);
     if (rank == 0)
         MPI_File_delete(path, MPI_INFO_NULL);
-    return check_finish(MPI_COMM_WORLD) | (MPI_Finalize() != MPI_SUCCESS);
+    int rc = check_finish(MPI_COMM_WORLD);
+    if (MPI_Finalize() != MPI_SUCCESS)
+        rc = 1;
+    return rc;
 }
