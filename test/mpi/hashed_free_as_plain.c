@@ -20,6 +20,7 @@
  * does not depend on timing.
  * mpich-info-test: np=2 */
 #include "check.h"
+#include "handshake.h"
 
 #define QUEUED 8                /* more than a search leaves on the list */
 #define ON_LIST 2
@@ -34,18 +35,16 @@ static int rank;
 /* The receiver tells the sender to send, then waits for its marker. */
 static void let_send(void)
 {
-    char c = 0;
-    MPI_Send(&c, 1, MPI_CHAR, 1, GO_TAG, MPI_COMM_WORLD);
-    MPI_Recv(&c, 1, MPI_CHAR, 1, MARK_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    tell(1, GO_TAG, MPI_COMM_WORLD);
+    await_word(1, MARK_TAG, MPI_COMM_WORLD);
 }
 
 static void send_when_told(MPI_Comm comm, int first, int n)
 {
-    char c = 0;
-    MPI_Recv(&c, 1, MPI_CHAR, 0, GO_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    await_word(0, GO_TAG, MPI_COMM_WORLD);
     for (int i = first; i < first + n; i++)
         MPI_Send(&i, 1, MPI_INT, 0, TAG, comm);
-    MPI_Send(&c, 1, MPI_CHAR, 0, MARK_TAG, MPI_COMM_WORLD);
+    tell(0, MARK_TAG, MPI_COMM_WORLD);
 }
 
 /* Leave LEFT messages on a communicator made with info, free it, and put

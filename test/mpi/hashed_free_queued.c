@@ -25,6 +25,7 @@
  * receives.
  * mpich-info-test: np=2,4 */
 #include "check.h"
+#include "handshake.h"
 
 #define ROUNDS 3
 #define QUEUED 8                /* in the table: more than 4 */
@@ -40,45 +41,15 @@ static int rank, nprocs, peer, receiver;
 static MPI_Info asserts;
 static int larger[LARGER];
 
-static void go(void)
-{
-    char c = 0;
-    MPI_Send(&c, 1, MPI_CHAR, peer, GO_TAG, MPI_COMM_WORLD);
-}
-
-static void wait_for_go(void)
-{
-    char c;
-    MPI_Recv(&c, 1, MPI_CHAR, peer, GO_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-}
-
-static void marker(void)
-{
-    char c = 0;
-    MPI_Send(&c, 1, MPI_CHAR, peer, MARK_TAG, MPI_COMM_WORLD);
-}
-
-static void wait_for_marker(void)
-{
-    char c;
-    MPI_Recv(&c, 1, MPI_CHAR, peer, MARK_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-}
-
 /* A receive of one int that gives up after 10 s (and is cancelled), so
  * that a message lost is reported, not waited for; returns whether it came */
 static int recv_10s(int *got, int tag, MPI_Comm comm, MPI_Status * st)
 {
     MPI_Request req;
-    int done = 0;
     MPI_Irecv(got, 1, MPI_INT, peer, tag, comm, &req);
-    double deadline = MPI_Wtime() + 10;
-    while (!done && MPI_Wtime() < deadline)
-        MPI_Test(&req, &done, st);
-    if (!done) {
-        MPI_Cancel(&req);
-        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    int done = wait_within(&req, st, 10, NULL);
+    if (!done)
         st->MPI_SOURCE = st->MPI_TAG = -1;
-    }
     return done;
 }
 
@@ -88,7 +59,7 @@ static int recv_10s(int *got, int tag, MPI_Comm comm, MPI_Status * st)
 static void traffic(MPI_Comm comm, int tag, int n, int walk, const char *what)
 {
     if (receiver) {
-        wait_for_marker();
+        await_word(peer, MARK_TAG, MPI_COMM_WORLD);
         if (walk) {
             int flag = 1;
             MPI_Iprobe(peer, NEVER_TAG, comm, &flag, MPI_STATUS_IGNORE);
@@ -107,7 +78,7 @@ static void traffic(MPI_Comm comm, int tag, int n, int walk, const char *what)
     } else {
         for (int i = 0; i < n; i++)
             MPI_Send(&i, 1, MPI_INT, peer, tag, comm);
-        marker();
+        tell(peer, MARK_TAG, MPI_COMM_WORLD);
     }
 }
 
@@ -121,24 +92,24 @@ static void one_round(int round)
     MPI_Comm_dup_with_info(MPI_COMM_WORLD, asserts, &freed);
     if (receiver) {
         int flag = 1;
-        wait_for_marker();
+        await_word(peer, MARK_TAG, MPI_COMM_WORLD);
         /* (walks past the QUEUED messages: they move to the table) */
         MPI_Iprobe(peer, NEVER_TAG, freed, &flag, MPI_STATUS_IGNORE);
-        go();
-        wait_for_marker();      /* and ON_LIST more on the list, and OTHERS */
+        tell(peer, GO_TAG, MPI_COMM_WORLD);
+        await_word(peer, MARK_TAG, MPI_COMM_WORLD);      /* and ON_LIST more on the list, and OTHERS */
     } else {
         for (int i = 0; i < QUEUED; i++)
             if (i % 4 == 3)
                 MPI_Send(larger, LARGER, MPI_INT, peer, base + 1, freed);
             else
                 MPI_Send(&i, 1, MPI_INT, peer, base + 1, freed);
-        marker();
-        wait_for_go();
+        tell(peer, MARK_TAG, MPI_COMM_WORLD);
+        await_word(peer, GO_TAG, MPI_COMM_WORLD);
         for (int i = 0; i < ON_LIST; i++)
             MPI_Send(&i, 1, MPI_INT, peer, base + 2, freed);
         for (int i = 0; i < OTHERS; i++)
             MPI_Send(&i, 1, MPI_INT, peer, base + 3, plain);
-        marker();
+        tell(peer, MARK_TAG, MPI_COMM_WORLD);
     }
     MPI_Comm_free(&freed);
 

@@ -18,6 +18,7 @@
  * receives.
  * mpich-info-test: np=2,4 */
 #include "check.h"
+#include "handshake.h"
 
 #define SPECIFIC 6              /* receives or messages of tags 20 .. 25 */
 #define WILD 4                  /* those the wildcard receives get */
@@ -52,31 +53,12 @@ static int wild_message_tag(const struct kind *k, int i)
     return k->any_tag ? 40 + i : WILD_TAG;
 }
 
-static void signal_peer(int tag)
-{
-    char c = 0;
-    MPI_Send(&c, 1, MPI_CHAR, peer, tag, plain);
-}
-
-static void wait_peer(int tag)
-{
-    char c;
-    MPI_Recv(&c, 1, MPI_CHAR, peer, tag, plain, MPI_STATUS_IGNORE);
-}
-
-/* Waits up to 10 s for REQ; cancels it when it did not complete. Returns
+/* Waits up to 10 s for REQ (cancelled when it did not complete). Returns
  * the error of the receive, or -1 when it did not complete. */
 static int wait_10s(MPI_Request * req, MPI_Status * st)
 {
-    int done = 0, rc = MPI_SUCCESS;
-    double deadline = MPI_Wtime() + 10;
-    while (!done && MPI_Wtime() < deadline)
-        rc = MPI_Test(req, &done, st);
-    if (done)
-        return rc;
-    MPI_Cancel(req);
-    MPI_Wait(req, MPI_STATUS_IGNORE);
-    return -1;
+    int rc;
+    return wait_within(req, st, 10, &rc) ? rc : -1;
 }
 
 static const char *outcome(int rc)
@@ -116,7 +98,7 @@ static void posted_first(const struct kind *k)
             if (rc != MPI_SUCCESS)
                 reqs[SPECIFIC + i] = MPI_REQUEST_NULL;
         }
-        signal_peer(GO_TAG);
+        tell(peer, GO_TAG, plain);
         for (int j = 0; j < SPECIFIC + WILD; j++) {
             MPI_Status st;
             int i = j - SPECIFIC;
@@ -131,7 +113,7 @@ static void posted_first(const struct kind *k)
                                200 + i, wild_message_tag(k, i));
         }
     } else {
-        wait_peer(GO_TAG);
+        await_word(peer, GO_TAG, plain);
         for (int j = SPECIFIC - 1; j >= 0; j--) {
             int v = 100 + j;
             MPI_Send(&v, 1, MPI_INT, peer, FIRST_TAG + j, k->comm);
@@ -160,7 +142,7 @@ static void messages_first(const struct kind *k)
         /* in the order of arrival, what the wildcard receives get */
         int order_value[SPECIFIC - 1 + WILD], order_tag[SPECIFIC - 1 + WILD], n = 0;
 
-        wait_peer(MARK_TAG);
+        await_word(peer, MARK_TAG, plain);
         got = -1;
         MPI_Irecv(&got, 1, MPI_INT, peer, FIRST_TAG + SPECIFIC - 1, k->comm, &req);
         rc = wait_10s(&req, &st);
@@ -229,7 +211,7 @@ static void messages_first(const struct kind *k)
             int v = 200 + i;
             MPI_Send(&v, 1, MPI_INT, peer, wild_message_tag(k, i), k->comm);
         }
-        signal_peer(MARK_TAG);
+        tell(peer, MARK_TAG, plain);
     }
     MPI_Barrier(plain);
 }

@@ -23,6 +23,7 @@
  * receives.
  * mpich-info-test: np=2,4 */
 #include "check.h"
+#include "handshake.h"
 
 #define FIRST 8                 /* more than 4: a walk past them moves them to the table */
 #define LATER 3
@@ -34,30 +35,6 @@
 
 static int rank, nprocs, peer, receiver;
 static MPI_Comm asserted, plain;
-
-static void wait_for_marker(void)
-{
-    char c;
-    MPI_Recv(&c, 1, MPI_CHAR, peer, MARK_TAG, plain, MPI_STATUS_IGNORE);
-}
-
-static void send_marker(void)
-{
-    char c = 0;
-    MPI_Send(&c, 1, MPI_CHAR, peer, MARK_TAG, plain);
-}
-
-static void go(void)
-{
-    char c = 0;
-    MPI_Send(&c, 1, MPI_CHAR, peer, GO_TAG, plain);
-}
-
-static void wait_for_go(void)
-{
-    char c;
-    MPI_Recv(&c, 1, MPI_CHAR, peer, GO_TAG, plain, MPI_STATUS_IGNORE);
-}
 
 static void send_range(int from, int to, int tag)
 {
@@ -83,18 +60,18 @@ static void found_in_table(void)
     const char *how = "found in the table, later ones on the list";
     if (receiver) {
         int flag = 1;
-        wait_for_marker();      /* FIRST messages queued */
+        await_word(peer, MARK_TAG, plain); /* FIRST messages queued */
         MPI_Iprobe(peer, NEVER_TAG, asserted, &flag, MPI_STATUS_IGNORE);
         CHECK(!flag, "%s: probe of a tag never sent: expected no message, got one", how);
-        go();
-        wait_for_marker();      /* LATER messages queued behind them */
+        tell(peer, GO_TAG, plain);
+        await_word(peer, MARK_TAG, plain); /* LATER messages queued behind them */
         receive_in_order(how, FIRST + LATER);
     } else {
         send_range(0, FIRST, SAME_TAG);
-        send_marker();
-        wait_for_go();
+        tell(peer, MARK_TAG, plain);
+        await_word(peer, GO_TAG, plain);
         send_range(FIRST, FIRST + LATER, SAME_TAG);
-        send_marker();
+        tell(peer, MARK_TAG, plain);
     }
 }
 
@@ -103,7 +80,7 @@ static void found_on_list(void)
     const char *how = "found on the list behind another tag";
     if (receiver) {
         int got = -1;
-        wait_for_marker();
+        await_word(peer, MARK_TAG, plain);
         receive_in_order(how, 3);
         MPI_Recv(&got, 1, MPI_INT, peer, OTHER_TAG, asserted, MPI_STATUS_IGNORE);
         CHECK(got == 100, "%s: the message of tag %d: expected 100, got %d", how, OTHER_TAG, got);
@@ -111,7 +88,7 @@ static void found_on_list(void)
         int other = 100;
         MPI_Send(&other, 1, MPI_INT, peer, OTHER_TAG, asserted);
         send_range(0, 3, SAME_TAG);
-        send_marker();
+        tell(peer, MARK_TAG, plain);
     }
 }
 

@@ -24,6 +24,7 @@
  * instead of hanging it.)
  * mpich-info-test: np=3,4 */
 #include "check.h"
+#include "handshake.h"
 
 #define PER 4                   /* messages of each source; with 2 sources, more than 4 */
 #define TAG 5
@@ -43,44 +44,27 @@ static int value_of(int source, int i)
 /* Rank 0 lets SOURCE send and waits until what it sent has arrived */
 static void let_send(int source)
 {
-    char c = 0;
-    MPI_Send(&c, 1, MPI_CHAR, source, GO_TAG, MPI_COMM_WORLD);
-    MPI_Recv(&c, 1, MPI_CHAR, source, MARK_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    tell(source, GO_TAG, MPI_COMM_WORLD);
+    await_word(source, MARK_TAG, MPI_COMM_WORLD);
 }
 
 /* A source: when told, sends the N messages i0 .. i0 + N - 1 of tag TAG,
  * then the marker */
 static void send_when_told(int i0, int n)
 {
-    char c = 0;
-    MPI_Recv(&c, 1, MPI_CHAR, 0, GO_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    await_word(0, GO_TAG, MPI_COMM_WORLD);
     for (int i = i0; i < i0 + n; i++) {
         int v = value_of(rank, i);
         MPI_Send(&v, 1, MPI_INT, 0, TAG, asserted);
     }
-    MPI_Send(&c, 1, MPI_CHAR, 0, MARK_TAG, MPI_COMM_WORLD);
-}
-
-/* Waits up to 10 s for REQ, cancels it if it did not complete; returns
- * whether it did */
-static int wait_10s(MPI_Request * req, MPI_Status * st)
-{
-    int done = 0;
-    double deadline = MPI_Wtime() + 10;
-    while (!done && MPI_Wtime() < deadline)
-        MPI_Test(req, &done, st);
-    if (!done) {
-        MPI_Cancel(req);
-        MPI_Wait(req, MPI_STATUS_IGNORE);
-    }
-    return done;
+    tell(0, MARK_TAG, MPI_COMM_WORLD);
 }
 
 static int recv_10s(int *got, int source, MPI_Status * st)
 {
     MPI_Request req;
     MPI_Irecv(got, 1, MPI_INT, source, TAG, asserted, &req);
-    return wait_10s(&req, st);
+    return wait_within(&req, st, 10, NULL);
 }
 
 static void check_got(const char *how, int source, int i, int done, int got,
@@ -113,8 +97,7 @@ static void posted_first(const char *how, int nsrc, int n, int walk)
             MPI_Request req;
             int v = -1;
             MPI_Irecv(&v, 1, MPI_INT, 1, WALK_TAG, asserted, &req);
-            char c = 0;
-            MPI_Send(&c, 1, MPI_CHAR, 1, GO_TAG, MPI_COMM_WORLD);
+            tell(1, GO_TAG, MPI_COMM_WORLD);
             MPI_Wait(&req, MPI_STATUS_IGNORE);
             CHECK(v == WALK_TAG, "%s: the message that walks past: expected %d, got %d", how,
                   WALK_TAG, v);
@@ -123,14 +106,13 @@ static void posted_first(const char *how, int nsrc, int n, int walk)
             let_send(s);
         for (int i = 0; i < n; i++)
             for (int s = 1; s <= nsrc; s++) {
-                int done = wait_10s(&reqs[i][s], &st[i][s]);
+                int done = wait_within(&reqs[i][s], &st[i][s], 10, NULL);
                 check_got(how, s, i, done, got[i][s], &st[i][s]);
             }
     } else if (rank <= nsrc) {
         if (walk && rank == 1) {
-            char c;
             int v = WALK_TAG;
-            MPI_Recv(&c, 1, MPI_CHAR, 0, GO_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            await_word(0, GO_TAG, MPI_COMM_WORLD);
             MPI_Send(&v, 1, MPI_INT, 0, WALK_TAG, asserted);
         }
         send_when_told(0, n);
