@@ -232,13 +232,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    if (nprocs % 2) {
-        if (rank == 0)
-            fprintf(stderr, "hashed_one_assertion: expected an even number of processes, got %d\n",
-                    nprocs);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    peer = rank ^ 1;
+    peer = neighbour("hashed_one_assertion");
     receiver = rank < peer;
     MPI_Comm_dup(MPI_COMM_WORLD, &plain);
 
