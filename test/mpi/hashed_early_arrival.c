@@ -37,6 +37,7 @@
  * receives (see main).
  * mpich-info-test: np=2,4 */
 #include "check.h"
+#include "handshake.h"
 #include <sched.h>
 #include <time.h>
 
@@ -86,7 +87,6 @@ int main(int argc, char **argv)
     int *flags, size;
     MPI_Aint bytes;
     int disp;
-    char c = 0;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -153,7 +153,7 @@ int main(int argc, char **argv)
         set_flag(flags, 0);
         int sent = wait_flag(flags, 1);
         CHECK(sent, "expected the sender to make the communicator and send within 30 s while this process made no MPI call, got nothing: the early arrival could not be arranged");
-        MPI_Recv(&c, 1, MPI_CHAR, peer, MARK_TAG, pair, MPI_STATUS_IGNORE);
+        await_word(peer, MARK_TAG, pair);
         MPI_Wait(&req, MPI_STATUS_IGNORE);
 
         MPI_Status st;
@@ -170,8 +170,8 @@ int main(int argc, char **argv)
               "probe of tag %d after the creation: expected the early message of tag %d, got %s",
               OTHER_TAG, OTHER_TAG, flag ? "another" : "none");
         if (check_failures == 0) {
-            MPI_Send(&c, 1, MPI_CHAR, peer, GO_TAG, pair);
-            MPI_Recv(&c, 1, MPI_CHAR, peer, MARK_TAG, pair, MPI_STATUS_IGNORE);
+            tell(peer, GO_TAG, pair);
+            await_word(peer, MARK_TAG, pair);
             MPI_Recv(&got, 1, MPI_INT, peer, OTHER_TAG, asserted, &st);
             CHECK(got == 1000, "the message of tag %d: expected 1000, got %d", OTHER_TAG, got);
             for (int i = 0; i < EARLY + LATE; i++) {
@@ -183,8 +183,8 @@ int main(int argc, char **argv)
             }
         } else {
             /* (the sender waits for word either way) */
-            MPI_Send(&c, 1, MPI_CHAR, peer, GO_TAG, pair);
-            MPI_Recv(&c, 1, MPI_CHAR, peer, MARK_TAG, pair, MPI_STATUS_IGNORE);
+            tell(peer, GO_TAG, pair);
+            await_word(peer, MARK_TAG, pair);
         }
     } else {
         wait_flag(flags, 0);
@@ -194,12 +194,12 @@ int main(int argc, char **argv)
             MPI_Send(&i, 1, MPI_INT, peer, SAME_TAG, asserted);
         int other = 1000;
         MPI_Send(&other, 1, MPI_INT, peer, OTHER_TAG, asserted);
-        MPI_Send(&c, 1, MPI_CHAR, peer, MARK_TAG, pair);
+        tell(peer, MARK_TAG, pair);
         set_flag(flags, 1);
-        MPI_Recv(&c, 1, MPI_CHAR, peer, GO_TAG, pair, MPI_STATUS_IGNORE);
+        await_word(peer, GO_TAG, pair);
         for (int i = EARLY; i < EARLY + LATE; i++)
             MPI_Send(&i, 1, MPI_INT, peer, SAME_TAG, asserted);
-        MPI_Send(&c, 1, MPI_CHAR, peer, MARK_TAG, pair);
+        tell(peer, MARK_TAG, pair);
     }
 
     MPI_Info_free(&asserts);
