@@ -1,0 +1,49 @@
+# Every order of the World and the Sessions models in one process (MPI-4.1
+# 11.2 and 11.3: they live side by side; MPI can be started again once it
+# has ended), each at 2 and 4 processes (session_orders/orders.c):
+#  - a session, then MPI_Init_thread at each thread level;
+#  - a session at MPI_THREAD_SINGLE, then MPI_Init_thread at each level;
+#  - MPI_Init_thread at each level, then sessions;
+#  - sessions across MPI_Finalize, then three new starts of MPI;
+#  - sessions opened, used and finalized by several threads at once while
+#    another thread calls MPI_Init_thread.
+# The thread level is the README's rule ("Sessions and the start of MPI"):
+# one level for the process, the highest asked for since MPI started,
+# reported by MPI_Query_thread, provided and MPI_Session_get_info; with
+# MPI_THREAD_MULTIPLE, threads run collectives at once.
+# mpich-info-test: np=1
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+here=$(cd "$(dirname "$0")" && pwd)
+work="${MPICH_INFO_TEST_OUT:?}/session_orders"
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+"$prefix/bin/mpicc" -o orders "$here/session_orders/orders.c" -lpthread
+status=0
+
+run() {
+    set +e
+    timeout 120 "$prefix/bin/mpiexec" -n "$1" ./orders "$2" ${3:+"$3"} < /dev/null > run.out 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -eq 0 ]; then
+        echo "ok: $2 ${3:-} at $1 processes"
+    else
+        [ "$rc" -eq 124 ] && why="killed after 120 s" || why="status $rc"
+        echo "FAILED: $2 ${3:-} at $1 processes: expected status 0, got $why"
+        sed 's/^/  | /' run.out | head -n 20
+        status=1
+    fi
+}
+
+for np in 2 4; do
+    for level in single funneled serialized multiple; do
+        run "$np" session-then-init "$level"
+        run "$np" single-session-then-init "$level"
+        run "$np" init-then-sessions "$level"
+    done
+    run "$np" across-finalize
+    run "$np" threads
+done
+exit "$status"
