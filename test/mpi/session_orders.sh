@@ -6,7 +6,9 @@
 #  - MPI_Init_thread at each level, then sessions;
 #  - sessions across MPI_Finalize, then three new starts of MPI;
 #  - sessions opened, used and finalized by several threads at once while
-#    another thread calls MPI_Init_thread.
+#    another thread calls MPI_Init_thread;
+#  - sessions whose thread_level names no level (ignored, the README's
+#    choice, "Session hints").
 # The thread level is the README's rule ("Sessions and the start of MPI"):
 # one level for the process, the highest asked for since MPI started,
 # reported by MPI_Query_thread, provided and MPI_Session_get_info; with
@@ -45,5 +47,6 @@ for np in 2 4; do
     done
     run "$np" across-finalize
     run "$np" threads
+    run "$np" bad-level
 done
 exit "$status"

@@ -282,6 +282,29 @@ static void threads(void)
     CHECK_CLASS(MPI_Session_finalize(&first), MPI_SUCCESS);
 }
 
+/* A thread_level that names no level is ignored, as malformed hints are
+ * (the README's choice): the session starts, asking for the default,
+ * MPI_THREAD_MULTIPLE, and reports the level in effect. */
+static void bad_level(void)
+{
+    const char *words[] = { "lots", "MPI_THREAD_SINGLEX", "  ", "3" };
+    MPI_Session s[4];
+    for (int i = 0; i < 4; i++) {
+        MPI_Info info;
+        s[i] = MPI_SESSION_NULL;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "thread_level", words[i]);
+        CHECK_CLASS(MPI_Session_init(info, MPI_ERRORS_RETURN, &s[i]), MPI_SUCCESS);
+        MPI_Info_free(&info);
+        if (s[i] == MPI_SESSION_NULL)
+            exit(1);
+    }
+    expect_level(MPI_THREAD_MULTIPLE, s, 4, "sessions whose thread_level names no level");
+    use_session(s[0], "orders bad level", "a session whose thread_level names no level");
+    for (int i = 0; i < 4; i++)
+        CHECK_CLASS(MPI_Session_finalize(&s[i]), MPI_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -300,6 +323,8 @@ int main(int argc, char **argv)
         across_finalize();
     else if (strcmp(order, "threads") == 0)
         threads();
+    else if (strcmp(order, "bad-level") == 0)
+        bad_level();
     else {
         fprintf(stderr, "unknown order %s\n", order);
         return 2;

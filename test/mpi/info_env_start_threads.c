@@ -1,0 +1,107 @@
+/* MPI_INFO_ENV read by other threads while MPI starts, and starts again
+ * (MPI-4.1 11.2.3, 11.3): info routines may be called before init and
+ * after finalize, from several threads. Readers loop on get_nkeys,
+ * get_nthkey and get_string of MPI_INFO_ENV while the main thread opens
+ * and closes sessions and then calls MPI_Init_thread; every read must find
+ * command first and command and host with the first start's values. (The refill at each start
+ * used to free the pairs and re-create the store and its lock without
+ * taking the lock: readers saw keys missing or freed memory;
+ * info_env_start_helgrind.sh reports it on every run.)
+ * mpich-info-test: np=1 */
+#include "check.h"
+#include <pthread.h>
+#include <unistd.h>
+#include <stdlib.h>
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#endif
+#endif
+#ifndef RUNNING_ON_VALGRIND
+#define RUNNING_ON_VALGRIND 0
+#endif
+
+#define READERS 3
+#define CYCLES (RUNNING_ON_VALGRIND ? 4 : 50)
+
+static int stop, nkeys0;
+static char command0[MPI_MAX_INFO_VAL + 1], host0[MPI_MAX_INFO_VAL + 1];
+
+static void fail(long t, int *failures, const char *what, const char *got, int a)
+{
+    if (++*failures > 5)
+        return;
+    fprintf(stderr, "reader %ld: %s (got '%.60s', %d)\n", t, what, got, a);
+    __atomic_fetch_add(&check_failures, 1, __ATOMIC_RELAXED);
+}
+
+static void *reader(void *arg)
+{
+    long t = (long) arg;
+    int failures = 0;
+    char key[MPI_MAX_INFO_KEY + 1], value[MPI_MAX_INFO_VAL + 1];
+
+    while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE) && failures == 0) {
+        int nkeys = -1, flag = 0, buflen = sizeof(value);
+        /* The netmod adds keys of its own later in each start, so the
+         * count may change; the first key is always the command. */
+        MPI_Info_get_nkeys(MPI_INFO_ENV, &nkeys);
+        if (nkeys < 2)
+            fail(t, &failures, "expected the keys of a start, at least command and host", "",
+                 nkeys);
+        key[0] = '\0';
+        if (MPI_Info_get_nthkey(MPI_INFO_ENV, 0, key) != MPI_SUCCESS || strcmp(key, "command"))
+            fail(t, &failures, "expected key 0 to be command", key, 0);
+        value[0] = '\0';
+        MPI_Info_get_string(MPI_INFO_ENV, "command", &buflen, value, &flag);
+        if (!flag || strcmp(value, command0) != 0 || buflen != (int) strlen(command0) + 1)
+            fail(t, &failures, "command: expected the first start's value", value, flag);
+        buflen = sizeof(value);
+        flag = 0;
+        value[0] = '\0';
+        MPI_Info_get_string(MPI_INFO_ENV, "host", &buflen, value, &flag);
+        if (!flag || strcmp(value, host0) != 0)
+            fail(t, &failures, "host: expected the first start's value", value, flag);
+        /* valgrind runs one thread at a time: let the starts go on */
+        if (RUNNING_ON_VALGRIND)
+            usleep(1000);
+    }
+    return NULL;
+}
+
+static void one_session(void)
+{
+    MPI_Session session = MPI_SESSION_NULL;
+    CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session), MPI_SUCCESS);
+    if (session != MPI_SESSION_NULL)
+        MPI_Session_finalize(&session);
+}
+
+int main(void)
+{
+    pthread_t threads[READERS];
+    int flag = 0, buflen, provided;
+
+    /* The first start fills MPI_INFO_ENV; later ones refill it. */
+    one_session();
+    MPI_Info_get_nkeys(MPI_INFO_ENV, &nkeys0);
+    buflen = sizeof(command0);
+    MPI_Info_get_string(MPI_INFO_ENV, "command", &buflen, command0, &flag);
+    CHECK(flag && nkeys0 > 0, "expected MPI_INFO_ENV to hold command, got %d keys", nkeys0);
+    buflen = sizeof(host0);
+    MPI_Info_get_string(MPI_INFO_ENV, "host", &buflen, host0, &flag);
+    CHECK(flag, "expected MPI_INFO_ENV to hold host");
+
+    for (long t = 0; t < READERS; t++)
+        pthread_create(&threads[t], NULL, reader, (void *) t);
+    for (int i = 0; i < CYCLES; i++)
+        one_session();
+    /* (no arguments: MPI_INFO_ENV comes from the command line, as with sessions) */
+    MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided);
+    __atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+    for (int t = 0; t < READERS; t++)
+        pthread_join(threads[t], NULL);
+    int status = check_finish(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,71 @@
+/* MPI_Session_create_errhandler and MPI_Errhandler_free (callable before
+ * init and after finalize, MPI-4.1 11.4.1) looping in one thread while the
+ * main thread starts and ends MPI at MPI_THREAD_MULTIPLE with sessions and
+ * makes calls under the global critical section in between. A call that
+ * began while MPI ran unthreaded must not leave a critical section it never
+ * entered (the count goes below zero: MPIR_Assert, or another thread's
+ * lock is released), nor may one that entered it find it skipped at exit
+ * (the mutex is left locked and destroyed locked at finalize).
+ * mpich-info-test: np=1 */
+#include "check.h"
+#include <pthread.h>
+
+#define CYCLES 100
+#define CALLS 50
+
+static int stop;
+
+static void session_fn(MPI_Session * session, int *code, ...)
+{
+    (void) session;
+    (void) code;
+}
+
+static void *churn(void *arg)
+{
+    long *rounds = arg;
+    int rc = MPI_SUCCESS;
+    while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE) && rc == MPI_SUCCESS) {
+        MPI_Errhandler eh = MPI_ERRHANDLER_NULL;
+        rc = MPI_Session_create_errhandler(session_fn, &eh);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Errhandler_free(&eh);
+        ++*rounds;
+    }
+    if (rc != MPI_SUCCESS) {
+        fprintf(stderr, "churn: expected create/free to succeed, got error %d\n", rc);
+        __atomic_fetch_add(&check_failures, 1, __ATOMIC_RELAXED);
+    }
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t thread;
+    long rounds = 0;
+
+    pthread_create(&thread, NULL, churn, &rounds);
+    for (int i = 0; i < CYCLES; i++) {
+        MPI_Session session = MPI_SESSION_NULL;
+        MPI_Info info;
+        MPI_Info_create(&info);
+        MPI_Info_set(info, "thread_level", "MPI_THREAD_MULTIPLE");
+        CHECK_CLASS(MPI_Session_init(info, MPI_ERRORS_RETURN, &session), MPI_SUCCESS);
+        MPI_Info_free(&info);
+        if (session == MPI_SESSION_NULL)
+            break;
+        for (int j = 0; j < CALLS; j++) {
+            MPI_Errhandler eh;
+            int npsets;
+            CHECK_CLASS(MPI_Session_create_errhandler(session_fn, &eh), MPI_SUCCESS);
+            CHECK_CLASS(MPI_Session_set_errhandler(session, eh), MPI_SUCCESS);
+            CHECK_CLASS(MPI_Errhandler_free(&eh), MPI_SUCCESS);
+            CHECK_CLASS(MPI_Session_get_num_psets(session, MPI_INFO_NULL, &npsets), MPI_SUCCESS);
+        }
+        CHECK_CLASS(MPI_Session_finalize(&session), MPI_SUCCESS);
+    }
+    __atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+    pthread_join(thread, NULL);
+    CHECK(rounds > 0, "expected the other thread to have made calls");
+    return check_finish(MPI_COMM_NULL);
+}
