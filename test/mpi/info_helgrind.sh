@@ -15,28 +15,12 @@ if ! command -v valgrind > /dev/null; then
     exit 77
 fi
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../helgrind.sh"
 exe="$out_dir/info_threads_hg"
-log="$out_dir/info_threads_hg.helgrind"
 "$prefix/bin/mpicc" -g -o "$exe" "$here/info_threads.c"
 status=0
-if ! "$prefix/bin/mpiexec" -n 1 valgrind --tool=helgrind --log-file="$log" "$exe"; then
-    echo "info_threads under helgrind: expected it to pass, it failed"
-    status=1
-fi
-# helgrind's reports are separated by a line of dashes; keep those that
-# pass through MPICH's info code (not the test's own file name).
-reports=$(awk '
-    /^==[0-9]+== -+$/ { if (block ~ /P?MPI_Info_|MPIR_Info|MPII_Info|info_store/) print block "\n"; block = ""; next }
-    { block = block "\n" $0 }
-    END { if (block ~ /P?MPI_Info_|MPIR_Info|MPII_Info|info_store/) print block }' "$log")
-if [ -n "$reports" ]; then
-    echo "info_threads under helgrind: expected no race in the info code, got:"
-    printf '%s\n' "$reports" | head -n 60
-    status=1
-fi
-if ! grep -q 'ERROR SUMMARY' "$log"; then
-    echo "info_threads under helgrind: valgrind wrote no summary to $log"
-    status=1
-fi
+# (the routines of MPICH's info code, not the test's own file name)
+helgrind_check info_threads "$exe" "$out_dir/info_threads_hg.helgrind" \
+    'P?MPI_Info_|MPIR_Info|MPII_Info|info_store' || status=1
 [ "$status" -eq 0 ] && echo " No Errors"
 exit "$status"

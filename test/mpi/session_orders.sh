@@ -6,7 +6,7 @@
 #  - MPI_Init_thread at each level, then sessions;
 #  - sessions across MPI_Finalize, then three new starts of MPI;
 #  - sessions opened, used and finalized by several threads at once while
-#    another thread calls MPI_Init_thread;
+#    the main thread calls MPI_Init_thread;
 #  - sessions whose thread_level names no level (ignored, the README's
 #    choice, "Session hints").
 # The thread level is the README's rule ("Sessions and the start of MPI"):
