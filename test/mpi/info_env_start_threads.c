@@ -12,14 +12,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <stdlib.h>
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#endif
-#endif
-#ifndef RUNNING_ON_VALGRIND
-#define RUNNING_ON_VALGRIND 0
-#endif
+#include "on_valgrind.h"
 
 #define READERS 3
 #define CYCLES (RUNNING_ON_VALGRIND ? 4 : 50)

@@ -103,14 +103,7 @@ static void *worker(void *arg)
  * 20 runs on 2 cores with the lock taken out of MPI_Info_get_string);
  * under valgrind fewer, since helgrind reports a read without the lock
  * whatever the timing, and each round costs a hundred times more there. */
-#if defined(__has_include)
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#endif
-#endif
-#ifndef RUNNING_ON_VALGRIND
-#define RUNNING_ON_VALGRIND 0
-#endif
+#include "on_valgrind.h"
 #define GS_ROUNDS (RUNNING_ON_VALGRIND ? 1000 : 100000)
 #define SHORT_LEN 24
 #define LONG_LEN 700
