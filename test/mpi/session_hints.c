@@ -5,10 +5,11 @@
  * left as it was, communicators made from a session report the session's
  * memory kinds, and process-set info gives mpi_size.
  *
- * MPICH has one thread level per process, fixed by the first
- * initialization (README, "Session hints"): the first session here asks for
- * MPI_THREAD_SERIALIZED and stays open, so every later session runs at that
- * level whatever it asks for.
+ * MPICH has one thread level per process, the highest asked for since MPI
+ * started (README, "Sessions and the start of MPI"): the first session here
+ * asks for MPI_THREAD_SERIALIZED and stays open, so later sessions that ask
+ * for less run at that level, and one that asks for more (the default
+ * MPI_THREAD_MULTIPLE, when its thread_level is malformed) raises it.
  * mpich-info-test: np=1,2,4 */
 #include "check.h"
 #include <stdlib.h>
@@ -155,26 +156,29 @@ int main(void)
     MPI_Session outer = session_with(first, "first session");
     expect_session_info(outer, "MPI_THREAD_SERIALIZED", "first session");
 
-    /* Later sessions run at the process's level whatever they ask for;
-     * unknown keys, malformed levels and unsupported memory kinds are not
+    /* Later sessions run at the process's level, which only rises; unknown
+     * keys, malformed levels and unsupported memory kinds are not
      * reported. */
     static const char *const later[][7] = {
-        {"thread_level", "MPI_THREAD_MULTIPLE", NULL},
-        {"thread_level", "MPI_THREAD_BOGUS", "no_such_hint", "1", NULL},
         {"mpi_memory_alloc_kinds", "system,cuda:device", "thread_level", "MPI_THREAD_SINGLE",
          NULL},
+        {"thread_level", "MPI_THREAD_BOGUS", "no_such_hint", "1", NULL},
+        {"thread_level", "MPI_THREAD_FUNNELED", NULL},
+    };
+    static const char *const level_after[] = {
+        "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE", "MPI_THREAD_MULTIPLE"
     };
     for (int i = 0; i < 3; i++) {
         char what[32];
         snprintf(what, sizeof(what), "later session %d", i);
         MPI_Session session = session_with(later[i], what);
-        expect_session_info(session, "MPI_THREAD_SERIALIZED", what);
+        expect_session_info(session, level_after[i], what);
         CHECK_CLASS(MPI_Session_finalize(&session), MPI_SUCCESS);
     }
 
     MPI_Session plain = MPI_SESSION_NULL;
     CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &plain), MPI_SUCCESS);
-    expect_session_info(plain, "MPI_THREAD_SERIALIZED", "session with MPI_INFO_NULL");
+    expect_session_info(plain, "MPI_THREAD_MULTIPLE", "session with MPI_INFO_NULL");
 
     /* get_info gives a new info each time; changing it changes nothing, and
      * it is accepted back by MPI_Session_init. */
@@ -184,12 +188,12 @@ int main(void)
     CHECK(a != b, "expected a new info from each get_info");
     MPI_Info_set(a, "thread_level", "MPI_THREAD_SINGLE");
     MPI_Info_delete(b, "mpi_memory_alloc_kinds");
-    expect_session_info(plain, "MPI_THREAD_SERIALIZED", "after changing get_info's results");
+    expect_session_info(plain, "MPI_THREAD_MULTIPLE", "after changing get_info's results");
     MPI_Info_free(&b);
     MPI_Session_get_info(plain, &b);
     MPI_Session again = MPI_SESSION_NULL;
     CHECK_CLASS(MPI_Session_init(b, MPI_ERRORS_RETURN, &again), MPI_SUCCESS);
-    expect_session_info(again, "MPI_THREAD_SERIALIZED", "session from get_info's result");
+    expect_session_info(again, "MPI_THREAD_MULTIPLE", "session from get_info's result");
     MPI_Session_finalize(&again);
     MPI_Info_free(&a);
     MPI_Info_free(&b);
