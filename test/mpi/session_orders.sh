@@ -4,13 +4,17 @@
 #  - a session, then MPI_Init_thread at each thread level;
 #  - a session at MPI_THREAD_SINGLE, then MPI_Init_thread at each level;
 #  - MPI_Init_thread at each level, then sessions;
-#  - sessions across MPI_Finalize, then three new starts of MPI;
+#  - sessions across MPI_Finalize, then three rounds of new sessions (MPI
+#    idles between them and keeps its level);
+#  - MPI_Finalize as the last end, then sessions: MPI starts again from
+#    the beginning, at the level they ask for;
 #  - sessions opened, used and finalized by several threads at once while
 #    the main thread calls MPI_Init_thread;
 #  - sessions whose thread_level names no level (ignored, the README's
 #    choice, "Session hints").
 # The thread level is the README's rule ("Sessions and the start of MPI"):
-# one level for the process, the highest asked for since MPI started,
+# one level for the process, the highest asked for since MPI started (it
+# stops only at an MPI_Finalize that is the last end, or at exit),
 # reported by MPI_Query_thread, provided and MPI_Session_get_info; with
 # MPI_THREAD_MULTIPLE, threads run collectives at once.
 # mpich-info-test: np=1
@@ -46,6 +50,7 @@ for np in 2 4; do
         run "$np" init-then-sessions "$level"
     done
     run "$np" across-finalize
+    run "$np" finalize-last
     run "$np" threads
     run "$np" bad-level
 done

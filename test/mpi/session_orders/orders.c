@@ -196,9 +196,9 @@ static void init_then_sessions(int level)
     MPI_Finalize();
 }
 
-/* Sessions across MPI_Finalize, then new starts of MPI at other levels,
- * several times: each start begins at the level of its first
- * initialization, and rises with later ones. */
+/* Sessions across MPI_Finalize, then new sessions at other levels, several
+ * times. MPI_Finalize is not the last end, so MPI never stops: it idles
+ * between sessions and its level never falls. */
 static void across_finalize(void)
 {
     int provided;
@@ -220,16 +220,42 @@ static void across_finalize(void)
     use_session(other, "orders other", "the second session alone");
     CHECK_CLASS(MPI_Session_finalize(&other), MPI_SUCCESS);
 
-    /* MPI has ended; start it again three times, each differently. */
+    /* No session left: MPI idles. Three more rounds of two sessions. */
+    int highest = MPI_THREAD_SERIALIZED;
     for (int cycle = 0; cycle < 3; cycle++) {
         int first = cycle == 1 ? MPI_THREAD_MULTIPLE : MPI_THREAD_SINGLE;
         MPI_Session s[2];
-        s[0] = session_at(first, "a new start");
-        expect_level(first, s, 1, "a new start of MPI");
-        s[1] = session_at(cycle == 2 ? MPI_THREAD_MULTIPLE : MPI_THREAD_FUNNELED, "its second");
-        int want = cycle == 0 ? MPI_THREAD_FUNNELED : MPI_THREAD_MULTIPLE;
-        expect_level(want, s, 2, "a new start with two sessions");
-        use_session(s[1], "orders new start", "a new start of MPI");
+        s[0] = session_at(first, "a new session");
+        if (first > highest)
+            highest = first;
+        expect_level(highest, s, 1, "a session after the others ended");
+        s[1] = session_at(MPI_THREAD_FUNNELED, "its second");
+        expect_level(highest, s, 2, "two sessions after the others ended");
+        use_session(s[1], "orders new start", "a session after the others ended");
+        CHECK_CLASS(MPI_Session_finalize(&s[1]), MPI_SUCCESS);
+        CHECK_CLASS(MPI_Session_finalize(&s[0]), MPI_SUCCESS);
+    }
+}
+
+/* MPI_Finalize as the last end stops MPI; sessions then start it again
+ * from the beginning, at the level their first asks for, and it rises
+ * and stays as before. */
+static void finalize_last(void)
+{
+    int provided;
+    MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided);
+    use_world("MPI_Init_thread(multiple), before MPI_Finalize");
+    MPI_Finalize();
+    int highest = MPI_THREAD_SINGLE;
+    for (int cycle = 0; cycle < 2; cycle++) {
+        MPI_Session s[2];
+        s[0] = session_at(MPI_THREAD_SINGLE, "a session after MPI_Finalize");
+        expect_level(highest, s, 1, cycle ? "a session after the first ended" :
+                     "the first session after MPI_Finalize ended MPI");
+        s[1] = session_at(MPI_THREAD_FUNNELED, "its second");
+        highest = MPI_THREAD_FUNNELED;
+        expect_level(highest, s, 2, "a second session at funneled");
+        use_session(s[0], "orders after finalize", "a session after MPI_Finalize");
         CHECK_CLASS(MPI_Session_finalize(&s[1]), MPI_SUCCESS);
         CHECK_CLASS(MPI_Session_finalize(&s[0]), MPI_SUCCESS);
     }
@@ -320,6 +346,8 @@ int main(int argc, char **argv)
         init_then_sessions(level);
     else if (strcmp(order, "across-finalize") == 0)
         across_finalize();
+    else if (strcmp(order, "finalize-last") == 0)
+        finalize_last();
     else if (strcmp(order, "threads") == 0)
         threads();
     else if (strcmp(order, "bad-level") == 0)
