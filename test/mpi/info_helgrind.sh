@@ -1,5 +1,5 @@
 # info_threads (concurrent info calls on shared and private infos, before
-# MPI_Init and under MPI_THREAD_MULTIPLE) under valgrind's race detector,
+# MPI_Init, while MPI idles after a session, and under MPI_THREAD_MULTIPLE) under valgrind's race detector,
 # helgrind: no data race and no lock-order problem in the info code. Races
 # helgrind finds elsewhere (libfabric's progress thread in MPI_Finalize)
 # are not ours to judge; every report whose stack passes through an info

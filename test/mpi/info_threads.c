@@ -1,6 +1,7 @@
 /* Concurrent info calls (R-I14): several threads set, get, delete, dup and
  * walk with get_nthkey, on their own infos and on one shared info, before
- * MPI_Init and under MPI_THREAD_MULTIPLE. No crash, no lost or corrupted
+ * MPI_Init, while MPI idles after a session at MPI_THREAD_SINGLE, and under
+ * MPI_THREAD_MULTIPLE. No crash, no lost or corrupted
  * entry: afterwards the shared info holds exactly the keys the threads left.
  * Then MPI_Info_get_string (README, "Threads": each info object has its
  * own lock, so concurrent calls on the same object are safe; patch 0003:
@@ -264,6 +265,20 @@ int main(int argc, char **argv)
 
     run_threads("before MPI_Init");
     run_get_string("before MPI_Init");
+    /* A session at MPI_THREAD_SINGLE, ended: MPI stays started but idle
+     * (README, "Sessions and the start of MPI"), and info calls may again
+     * come from any thread, as before MPI started. */
+    MPI_Session session = MPI_SESSION_NULL;
+    MPI_Info level;
+    MPI_Info_create(&level);
+    MPI_Info_set(level, "thread_level", "MPI_THREAD_SINGLE");
+    CHECK(MPI_Session_init(level, MPI_ERRORS_RETURN, &session) == MPI_SUCCESS,
+          "MPI_Session_init at MPI_THREAD_SINGLE failed");
+    MPI_Info_free(&level);
+    if (session != MPI_SESSION_NULL)
+        MPI_Session_finalize(&session);
+    run_threads("while MPI idles after a session");
+    run_get_string("while MPI idles after a session");
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     CHECK(provided == MPI_THREAD_MULTIPLE, "expected MPI_THREAD_MULTIPLE, got %d", provided);
     run_threads("under MPI_THREAD_MULTIPLE");

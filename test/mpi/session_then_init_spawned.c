@@ -1,0 +1,63 @@
+/* A spawned process whose library starts a session before the program
+ * calls MPI_Init (MPI-4.1 11.2: the models live side by side; 11.8.2: the
+ * children of MPI_Comm_spawn get MPI_COMM_PARENT from MPI_Init). Twice:
+ * a child that keeps its session open across MPI_Init, and one that ended
+ * it before (MPI stays started, idle). The parent spawns each and
+ * exchanges a message with it over the intercommunicator. If the child
+ * gets no parent it says so and aborts, so the test fails instead of the
+ * parent waiting in MPI_Comm_spawn.
+ * mpich-info-test: np=1 */
+#include "check.h"
+#include <stdlib.h>
+
+static int child(const char *how)
+{
+    MPI_Session session = MPI_SESSION_NULL;
+    CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session), MPI_SUCCESS);
+    if (strcmp(how, "ended") == 0)
+        CHECK_CLASS(MPI_Session_finalize(&session), MPI_SUCCESS);
+    MPI_Init(NULL, NULL);
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    if (parent == MPI_COMM_NULL) {
+        fprintf(stderr, "child after a session (%s) then MPI_Init: MPI_Comm_get_parent: "
+                "expected the parent, got MPI_COMM_NULL\n", how);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    int value = 0;
+    MPI_Recv(&value, 1, MPI_INT, 0, 0, parent, MPI_STATUS_IGNORE);
+    value++;
+    MPI_Send(&value, 1, MPI_INT, 0, 1, parent);
+    MPI_Comm_disconnect(&parent);
+    if (session != MPI_SESSION_NULL)
+        CHECK_CLASS(MPI_Session_finalize(&session), MPI_SUCCESS);
+    MPI_Finalize();
+    return check_failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 2 && strcmp(argv[1], "child") == 0)
+        return child(argv[2]);
+
+    MPI_Init(&argc, &argv);
+    const char *hows[] = { "open", "ended" };
+    for (int i = 0; i < 2; i++) {
+        char *child_argv[] = { "child", (char *) hows[i], NULL };
+        MPI_Comm inter = MPI_COMM_NULL;
+        int errcode = MPI_SUCCESS;
+        CHECK_CLASS(MPI_Comm_spawn(argv[0], child_argv, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF,
+                                   &inter, &errcode), MPI_SUCCESS);
+        if (inter == MPI_COMM_NULL)
+            break;
+        int value = 41 + i, back = -1;
+        MPI_Send(&value, 1, MPI_INT, 0, 0, inter);
+        MPI_Recv(&back, 1, MPI_INT, 0, 1, inter, MPI_STATUS_IGNORE);
+        CHECK(back == value + 1, "child whose session was %s: expected %d back, got %d",
+              hows[i], value + 1, back);
+        MPI_Comm_disconnect(&inter);
+    }
+    int status = check_finish(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return status;
+}
