@@ -272,11 +272,20 @@ int main(int argc, char **argv)
     MPI_Info level;
     MPI_Info_create(&level);
     MPI_Info_set(level, "thread_level", "MPI_THREAD_SINGLE");
-    CHECK(MPI_Session_init(level, MPI_ERRORS_RETURN, &session) == MPI_SUCCESS,
-          "MPI_Session_init at MPI_THREAD_SINGLE failed");
+    int rc = MPI_Session_init(level, MPI_ERRORS_RETURN, &session);
+    CHECK(rc == MPI_SUCCESS, "MPI_Session_init at MPI_THREAD_SINGLE: expected MPI_SUCCESS, "
+          "got %s", error_class_name(error_class(rc)));
     MPI_Info_free(&level);
-    if (session != MPI_SESSION_NULL)
+    if (session != MPI_SESSION_NULL) {
+        /* (at a higher level the info calls would lock anyway, and the
+         * phase would check nothing) */
+        MPI_Info used;
+        MPI_Session_get_info(session, &used);
+        const char *got = hint_value(used, "thread_level");
+        CHECK(strcmp(got, "MPI_THREAD_SINGLE") == 0, "session before the idle phase: "
+              "thread_level expected MPI_THREAD_SINGLE, got %s", got);
         MPI_Session_finalize(&session);
+    }
     run_threads("while MPI idles after a session");
     run_get_string("while MPI idles after a session");
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
     /* A type made after the new start is the program's own (MPICH 4.0.2
      * gave it the handle of MPI_FLOAT_INT, which it then refused to free). */
     MPI_Session session = MPI_SESSION_NULL;
-    MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session);
+    CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session), MPI_SUCCESS);
     MPI_Datatype pair;
     MPI_Type_contiguous(2, MPI_INT, &pair);
     CHECK(pair != MPI_FLOAT_INT, "a type made after MPI started again: expected a handle of "

@@ -26,6 +26,7 @@ static int child(const char *how)
 {
     MPI_Session session = MPI_SESSION_NULL;
     CHECK_CLASS(MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_RETURN, &session), MPI_SUCCESS);
+    CHECK(session != MPI_SESSION_NULL, "child (%s): MPI_Session_init gave no session", how);
     if (strcmp(how, "ended") == 0)
         CHECK_CLASS(MPI_Session_finalize(&session), MPI_SUCCESS);
     MPI_Init(NULL, NULL);
@@ -36,10 +37,12 @@ static int child(const char *how)
                 "expected the parent, got MPI_COMM_NULL\n", how);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    /* The parent receives the reply and the child's failed checks: a
+     * spawned process's exit status does not reach mpiexec's. */
     int value = 0;
     MPI_Recv(&value, 1, MPI_INT, 0, 0, parent, MPI_STATUS_IGNORE);
-    value++;
-    MPI_Send(&value, 1, MPI_INT, 0, 1, parent);
+    int reply[2] = { value + 1, check_failures };
+    MPI_Send(reply, 2, MPI_INT, 0, 1, parent);
     MPI_Comm_disconnect(&parent);
     if (session != MPI_SESSION_NULL)
         CHECK_CLASS(MPI_Session_finalize(&session), MPI_SUCCESS);
@@ -63,13 +66,19 @@ int main(int argc, char **argv)
         CHECK_CLASS(MPI_Comm_spawn(argv[0], child_argv, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF,
                                    &inter, &errcode), MPI_SUCCESS);
         alarm(0);
+        CHECK(inter != MPI_COMM_NULL && errcode == MPI_SUCCESS, "MPI_Comm_spawn of a child "
+              "whose session is %s: expected an intercommunicator and MPI_SUCCESS, got %s and "
+              "%s", hows[i], inter == MPI_COMM_NULL ? "MPI_COMM_NULL" : "one",
+              error_class_name(error_class(errcode)));
         if (inter == MPI_COMM_NULL)
             break;
-        int value = 41 + i, back = -1;
+        int value = 41 + i, back[2] = { -1, -1 };
         MPI_Send(&value, 1, MPI_INT, 0, 0, inter);
-        MPI_Recv(&back, 1, MPI_INT, 0, 1, inter, MPI_STATUS_IGNORE);
-        CHECK(back == value + 1, "child whose session was %s: expected %d back, got %d",
-              hows[i], value + 1, back);
+        MPI_Recv(back, 2, MPI_INT, 0, 1, inter, MPI_STATUS_IGNORE);
+        CHECK(back[0] == value + 1, "child whose session was %s: expected %d back, got %d",
+              hows[i], value + 1, back[0]);
+        CHECK(back[1] == 0, "child whose session was %s: expected no failed check, got %d",
+              hows[i], back[1]);
         MPI_Comm_disconnect(&inter);
     }
     int status = check_finish(MPI_COMM_WORLD);
