@@ -38,14 +38,8 @@ static int level_of(const char *word)
 static int reported_level(MPI_Session session)
 {
     MPI_Info info = MPI_INFO_NULL;
-    char value[MPI_MAX_INFO_VAL + 1] = "";
-    int len = MPI_MAX_INFO_VAL, flag = 0;
     MPI_Session_get_info(session, &info);
-    if (info != MPI_INFO_NULL) {
-        MPI_Info_get_string(info, "thread_level", &len, value, &flag);
-        MPI_Info_free(&info);
-    }
-    return flag ? level_of(value) : -1;
+    return info == MPI_INFO_NULL ? -1 : level_of(hint_value(info, "thread_level"));
 }
 
 static MPI_Session start(int level)
