@@ -16,6 +16,8 @@ function in_dir(name) { return index(name, dir "/") == 1 && index(substr(name, l
 
 # The first word of each line of a list file (selection, omissions): a set.
 function read_names(file, names,    line, f) {
+    # No file named is an empty list (gawk, unlike mawk, stops on getline < "").
+    if (file == "") return
     while ((getline line < file) > 0) {
         if (line ~ /^#/ || line !~ /[^ ]/) continue
         split(line, f, " ")
