@@ -4,6 +4,10 @@
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}
+if [ -n "${MPICH_INFO_UNDER_TEST_IS_DEB:-}" ]; then
+    echo "SKIP: the MPICH under test is installed as Debian's packages (make check-deb): test/deb shows the drop-in"
+    exit 77
+fi
 if [ -z "${STOCK_MPICC:-}" ]; then
     echo "SKIP: Debian's mpicc.mpich (libmpich-dev) is not installed"
     exit 77
