@@ -122,6 +122,19 @@ static inline int library_is_ch3(void)
     return strstr(version, "ch3") != NULL;
 }
 
+/* Whether MPIR_CVAR_ERROR_CHECKING can turn MPICH's argument checks off:
+ * only in a build configured with --enable-error-checking=runtime, as
+ * mpich-info's own (README, "Build choices"). MPICH's default, "all", which
+ * Debian's packages keep, checks always; MPI_Get_library_version shows the
+ * configure line. */
+static inline int checks_switchable_at_run_time(void)
+{
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len;
+    MPI_Get_library_version(version, &len);
+    return strstr(version, "--enable-error-checking=runtime") != NULL;
+}
+
 /* Sum failures over all processes; rank 0 says " No Errors" when none.
  * Returns the process's exit status. */
 static inline int check_finish(MPI_Comm comm)

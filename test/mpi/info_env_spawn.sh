@@ -4,10 +4,9 @@
 # with.
 # MPICH 4.0.2's ucx netmod has no dynamic processes (its connect routines
 # in ucx_spawn.c only return "not supported"; README, "Configure options"),
-# Debian's ch4:ucx package included, so on that device a spawn without
-# info is tried first; when even that fails, the test is skipped with the
-# reason instead of failing for something the patches do not touch. On
-# every other device a failed spawn is a failure.
+# Debian's ch4:ucx package included: where a spawn without info fails with
+# that message, the test is skipped with the reason (dynamic_processes/probe.sh).
+# Anywhere else a failed spawn is a failure.
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
@@ -17,31 +16,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 enter_workdir info_env_spawn
 "$prefix/bin/mpicc" -I "$here" -o info_env_spawn "$here/info_env/spawn.c"
 
-if [ "${MPICH_INFO_DEVICE:-}" = ch4:ucx ]; then
-    cat > plain_spawn.c <<'PROGRAM'
-#include <mpi.h>
-int main(int argc, char **argv)
-{
-    MPI_Comm parent, children;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_get_parent(&parent);
-    if (parent == MPI_COMM_NULL) {
-        MPI_Comm_spawn(argv[0], MPI_ARGV_NULL, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &children,
-                       MPI_ERRCODES_IGNORE);
-        MPI_Comm_disconnect(&children);
-    } else {
-        MPI_Comm_disconnect(&parent);
-    }
-    MPI_Finalize();
-    return 0;
-}
-PROGRAM
-    "$prefix/bin/mpicc" -o plain_spawn plain_spawn.c
-    if ! timeout 60 "$prefix/bin/mpiexec" -n 1 ./plain_spawn < /dev/null > plain_spawn.out 2>&1; then
-        sed 's/^/  | /' plain_spawn.out | head -n 5
-        echo "MPI_Comm_spawn without info fails on ch4:ucx: MPICH 4.0.2's ucx netmod has no dynamic processes"
-        exit 77
-    fi
+# shellcheck source=dynamic_processes/probe.sh
+. "$here/dynamic_processes/probe.sh"
+if no_dynamic_processes "$prefix" "$PWD"; then
+    exit 77
 fi
 
 if ! EXPECT_SPAWN_WDIR="$work/wdir" EXPECT_PARENT_WDIR="$work" timeout 120 "$prefix/bin/mpiexec" -n 1 "$work/info_env_spawn" \

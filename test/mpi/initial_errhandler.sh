@@ -1,48 +1,23 @@
 # The initial error handler chosen at launch (MPI-4.1 9.3, 11.2.3, 11.8.4):
-# mpiexec -initial-errhandler NAME, per part of an MPMD launch, and the key
-# mpi_initial_errhandler in the info of MPI_Comm_spawn select the handler
-# of MPI_COMM_WORLD and MPI_COMM_SELF and of errors before MPI_Init, and
-# MPI_INFO_ENV reports it (initial_errhandler/check.c checks each launch).
-# An unknown name stops mpiexec before it starts anything, and makes
-# MPI_Comm_spawn fail with MPI_ERR_SPAWN on every process. A fatal error
-# (the initial handler, or a session's) ends every process of the launch.
-# mpiexec -h lists the option.
+# mpiexec -initial-errhandler NAME, per part of an MPMD launch, selects the
+# handler of MPI_COMM_WORLD and MPI_COMM_SELF and of errors before
+# MPI_Init, and MPI_INFO_ENV reports it (initial_errhandler/check.c checks
+# each launch; the key mpi_initial_errhandler of a spawn info is
+# initial_errhandler_spawn.sh's). An unknown name stops mpiexec before it
+# starts anything. A fatal error (the initial handler, or a session's) ends
+# every process of the launch. mpiexec -h lists the option.
 # Names are accepted in any case (README, "Sessions and the start of MPI":
 # "mpi_errors_are_fatal (the default), mpi_errors_abort or
-# mpi_errors_return, in any case") on every path that reads one: hydra's
-# -initial-errhandler (each of the three names in upper and mixed case, and
-# per MPMD part), the spawn info of MPI_Comm_spawn and of each command of
-# MPI_Comm_spawn_multiple (checked both by MPI at the root and by hydra), and
+# mpi_errors_return, in any case"): hydra's -initial-errhandler (each of
+# the three names in upper and mixed case, and per MPMD part), and
 # MPI_INFO_ENV, MPI_Info_create_env and mpiinfo report the name in lower
 # case, as the README's MPI_INFO_ENV table writes it, whatever case was given.
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)
-work="${MPICH_INFO_TEST_OUT:?}/initial_errhandler"
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
-"$prefix/bin/mpicc" -o check "$here/initial_errhandler/check.c"
-mpiexec=$prefix/bin/mpiexec
-status=0
-
-# run WHAT mpiexec-arguments...: the launch must succeed.
-run() {
-    what=$1
-    shift
-    set +e
-    timeout 120 "$mpiexec" "$@" < /dev/null > run.out 2>&1
-    rc=$?
-    set -e
-    if [ "$rc" -eq 0 ]; then
-        echo "ok: $what"
-    else
-        echo "FAILED: $what (mpiexec $*): expected status 0, got $rc"
-        sed 's/^/  | /' run.out | head -n 20
-        status=1
-    fi
-}
+# shellcheck source=initial_errhandler/launch.sh
+. "$here/initial_errhandler/launch.sh" initial_errhandler
 
 run "no option: mpi_errors_are_fatal" -n 2 ./check mpi_errors_are_fatal world
 for name in mpi_errors_return mpi_errors_abort mpi_errors_are_fatal \
@@ -62,26 +37,6 @@ run "MPMD, names in other cases: each part its own handler" \
     -n 1 -initial-errhandler Mpi_Errors_Are_Fatal ./check mpi_errors_are_fatal world : \
     -n 1 -initial-errhandler MPI_Errors_Abort ./check mpi_errors_abort world : \
     -n 1 ./check mpi_errors_are_fatal world
-run "spawn with mpi_initial_errhandler mpi_errors_return" \
-    -n 2 "$work/check" mpi_errors_are_fatal spawn mpi_errors_return
-# The spawn info's value in any case: MPI (before it asks for the spawn)
-# and hydra (when it starts the children) both read it; the child expects
-# MPI_INFO_ENV to report it in lower case.
-for name in MPI_ERRORS_RETURN Mpi_Errors_Abort MPI_ERRORS_ARE_FATAL; do
-    run "spawn with mpi_initial_errhandler $name" \
-        -n 2 "$work/check" mpi_errors_are_fatal spawn "$name"
-done
-run "spawn_multiple: each command its own mpi_initial_errhandler, in other cases" \
-    -n 2 "$work/check" mpi_errors_are_fatal spawn-multiple MPI_Errors_Return MPI_ERRORS_ABORT
-run "spawn_multiple: each command its own mpi_initial_errhandler" \
-    -n 1 "$work/check" mpi_errors_return spawn-multiple mpi_errors_abort mpi_errors_return
-run "spawn with an unknown mpi_initial_errhandler" \
-    -n 2 "$work/check" mpi_errors_are_fatal spawn mpi_errors_ignore
-if ! grep -q "mpi_initial_errhandler" run.out || ! grep -q "mpi_errors_ignore" run.out; then
-    echo "FAILED: the refused spawn's message names neither the key nor the value given"
-    sed 's/^/  | /' run.out | head -n 10
-    status=1
-fi
 
 # A fatal error on one process ends them all: none is left waiting, and
 # the launch fails with the error: its message, or, since hydra may kill a
