@@ -122,6 +122,17 @@ static inline int library_is_ch3(void)
     return strstr(version, "ch3") != NULL;
 }
 
+/* Whether the library is MPICH built for ch4:ucx. MPICH 4.0.2's configure
+ * gives ch4:ucx no shared-memory module (README, "Assertions that pay"):
+ * every message, on one node too, is matched by UCX, not by MPICH. */
+static inline int library_is_ucx(void)
+{
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len;
+    MPI_Get_library_version(version, &len);
+    return strstr(version, "ch4:ucx") != NULL;
+}
+
 /* Whether MPIR_CVAR_ERROR_CHECKING can turn MPICH's argument checks off:
  * only in a build configured with --enable-error-checking=runtime, as
  * mpich-info's own (README, "Build choices"). MPICH's default, "all", which
