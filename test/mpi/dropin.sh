@@ -12,23 +12,8 @@ if [ -z "${STOCK_MPICC:-}" ]; then
     echo "SKIP: Debian's mpicc.mpich (libmpich-dev) is not installed"
     exit 77
 fi
-cat > "$out_dir/dropin.c" <<'PROG'
-#include <mpi.h>
-#include <stdio.h>
-int main(int argc, char **argv)
-{
-    char version[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len, rank;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Get_library_version(version, &len);
-    if (rank == 0)
-        printf("%s\n", version);
-    MPI_Finalize();
-    return 0;
-}
-PROG
-"$STOCK_MPICC" -o "$out_dir/dropin" "$out_dir/dropin.c"
+here=$(cd "$(dirname "$0")" && pwd)
+"$STOCK_MPICC" -o "$out_dir/dropin" "$here/../deb/library_version.c"
 lib=$(LD_LIBRARY_PATH="$prefix/lib" ldd "$out_dir/dropin" | awk '/libmpich\.so\.12/ {print $3}')
 case "$lib" in
     "$prefix"/lib/*) ;;
