@@ -60,8 +60,10 @@ static int no_dynamic_processes(const char *program)
     char message[MPI_MAX_ERROR_STRING] = "";
     int len = 0;
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    alarm(60);
     int rc = MPI_Comm_spawn(program, probe_argv, 1, MPI_INFO_NULL, 0, MPI_COMM_SELF, &inter,
                             MPI_ERRCODES_IGNORE);
+    alarm(0);
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_ARE_FATAL);
     if (rc == MPI_SUCCESS) {
         MPI_Comm_disconnect(&inter);
@@ -80,9 +82,14 @@ int main(int argc, char **argv)
         return child(argv[2]);
     if (argc > 1 && strcmp(argv[1], "probe") == 0) {
         /* no_dynamic_processes' child: connects and ends */
-        MPI_Comm parent;
+        MPI_Comm parent = MPI_COMM_NULL;
         MPI_Init(&argc, &argv);
         MPI_Comm_get_parent(&parent);
+        if (parent == MPI_COMM_NULL) {
+            fprintf(stderr, "probe child: MPI_Comm_get_parent: expected the parent, got "
+                    "MPI_COMM_NULL\n");
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
         MPI_Comm_disconnect(&parent);
         MPI_Finalize();
         return 0;
