@@ -112,14 +112,21 @@ static inline void check_same_info(MPI_Info a, MPI_Info b, const char *what)
     }
 }
 
-/* The library is MPICH's ch3 device (its version string names it), which
- * keeps some of MPICH's own ways where ch4 has the project's (README). */
-static inline int library_is_ch3(void)
+/* Whether MPI_Get_library_version's text (MPICH's: device and configure
+ * line) contains WORD. */
+static inline int library_version_has(const char *word)
 {
     char version[MPI_MAX_LIBRARY_VERSION_STRING];
     int len;
     MPI_Get_library_version(version, &len);
-    return strstr(version, "ch3") != NULL;
+    return strstr(version, word) != NULL;
+}
+
+/* The library is MPICH's ch3 device (its version string names it), which
+ * keeps some of MPICH's own ways where ch4 has the project's (README). */
+static inline int library_is_ch3(void)
+{
+    return library_version_has("ch3");
 }
 
 /* Whether the library is MPICH built for ch4:ucx. MPICH 4.0.2's configure
@@ -127,10 +134,7 @@ static inline int library_is_ch3(void)
  * every message, on one node too, is matched by UCX, not by MPICH. */
 static inline int library_is_ucx(void)
 {
-    char version[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len;
-    MPI_Get_library_version(version, &len);
-    return strstr(version, "ch4:ucx") != NULL;
+    return library_version_has("ch4:ucx");
 }
 
 /* Whether MPIR_CVAR_ERROR_CHECKING can turn MPICH's argument checks off:
@@ -140,10 +144,7 @@ static inline int library_is_ucx(void)
  * configure line. */
 static inline int checks_switchable_at_run_time(void)
 {
-    char version[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len;
-    MPI_Get_library_version(version, &len);
-    return strstr(version, "--enable-error-checking=runtime") != NULL;
+    return library_version_has("--enable-error-checking=runtime");
 }
 
 /* Sum failures over all processes; rank 0 says " No Errors" when none.
