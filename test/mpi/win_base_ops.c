@@ -1,12 +1,14 @@
 /* A window's memory is where the program has it, for every operation.
  * MPI-4.1 section 12.2.6: MPI_WIN_BASE is the base the window was created
- * with (MPI_Win_create) or that MPI_Win_allocate returned; sections 12.3.3
- * and 12.3.4: MPI_Accumulate, MPI_Fetch_and_op and MPI_Compare_and_swap
- * update the target's memory at the displacement given. The memory here
- * does not start at a page: MPI_Win_allocate of several processes of a
- * node may share one segment, and MPI_Win_create is given memory 4 bytes
- * into an allocation. (Stock Debian MPICH 4.0.2, ch4:ucx: the base moved
- * to the start of the page, and the operations changed another process's
+ * with (MPI_Win_create) or that MPI_Win_allocate returned; section 12.3.4:
+ * MPI_Accumulate, MPI_Fetch_and_op and MPI_Compare_and_swap update the
+ * target's memory at the displacement given, and section 12.7.1: concurrent
+ * accumulates to one location are applied atomically, each exactly once.
+ * The memory here is not aligned to 16 bytes: MPI_Win_allocate of several
+ * processes of a node may share one segment (rank 1's memory starts 12
+ * bytes in), and MPI_Win_create is given memory 4 bytes into an
+ * allocation. (Stock Debian MPICH 4.0.2, ch4:ucx: the base moved to an
+ * aligned address below, and the operations changed another process's
  * memory.)
  * mpich-info-test: np=2,4 */
 #include <stdlib.h>
@@ -16,11 +18,12 @@ enum { FOP_SLOT, ACC_SLOT, CAS_SLOT, SLOTS };
 
 static void check_window(MPI_Win win, int *mine, const char *how)
 {
-    int rank, size, target, one = 1, ten = 10, unused, old, compare = -1, flag;
+    int rank, size, target, one = 1, ten = 10, old, compare = -1, flag;
     void *base;
 
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int fetched[size];
     MPI_Win_get_attr(win, MPI_WIN_BASE, &base, &flag);
     CHECK(flag && base == (void *) mine, "%s: expected MPI_WIN_BASE %p, got %p", how,
           (void *) mine, flag ? base : NULL);
@@ -36,12 +39,11 @@ static void check_window(MPI_Win win, int *mine, const char *how)
      * into the next process's third slot */
     MPI_Win_lock_all(0, win);
     for (target = 0; target < size; target++) {
-        MPI_Fetch_and_op(&one, &unused, MPI_INT, target, FOP_SLOT, MPI_SUM, win);
+        MPI_Fetch_and_op(&one, &fetched[target], MPI_INT, target, FOP_SLOT, MPI_SUM, win);
         MPI_Accumulate(&ten, 1, MPI_INT, target, ACC_SLOT, 1, MPI_INT, MPI_SUM, win);
     }
     target = (rank + 1) % size;
     MPI_Compare_and_swap(&rank, &compare, &old, MPI_INT, target, CAS_SLOT, win);
-    MPI_Win_flush_all(win);
     MPI_Win_unlock_all(win);
     CHECK(old == -1, "%s: compare-and-swap at rank %d: expected to find -1, found %d", how,
           target, old);
