@@ -30,17 +30,24 @@
  * N x 128 bytes (about an info of N keys), each load depending on the one
  * before, as a lookup's do. mem-fault is the cost of first touching a page
  * of fresh memory (a page fault). Neither involves MPI.
- * Output: lines "N operation ns". */
+ * Output: lines "N operation ns".
+ *
+ * With the argument "count" (run under callgrind): COUNT_CYCLES cycles at
+ * 16 keys between a zeroing of callgrind's counters and a dump, and no
+ * output: the instructions each MPI_Info call runs at 16 keys, which do
+ * not swing from run to run as its few tens of nanoseconds do. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <valgrind/callgrind.h>
 
 #define MAX_SAMPLE 4096
 #define KEY_SIZE 24
 #define MIN_MEASURED_NS 5e8
+#define COUNT_CYCLES 1000
 
 static double now_ns(void)
 {
@@ -163,9 +170,10 @@ int main(int argc, char **argv)
 {
     static const int sizes[] = { 16, 256, 4096, 65536 };
     unsigned seed = 12345;
+    int counting = argc > 1 && strcmp(argv[1], "count") == 0;
 
     MPI_Init(&argc, &argv);
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < (counting ? 1 : 4); s++) {
         int n = sizes[s], sample = n < MAX_SAMPLE ? n : MAX_SAMPLE, reps = 0;
         double t[N_OPS] = { 0 }, warmup[N_OPS] = { 0 }, total = 0;
         char (*keys)[KEY_SIZE] = malloc(sizeof(*keys) * (size_t) n);
@@ -177,6 +185,16 @@ int main(int argc, char **argv)
             order[i] = i;
         }
         cycle(n, sample, keys, order, used, &seed, warmup);
+        if (counting) {
+            CALLGRIND_DUMP_STATS_AT("-");     /* (every thread's counters: see creation_bench.c) */
+            for (int c = 0; c < COUNT_CYCLES; c++)
+                cycle(n, sample, keys, order, used, &seed, t);
+            CALLGRIND_DUMP_STATS_AT("info-16-keys");
+            free(keys);
+            free(used);
+            free(order);
+            break;
+        }
         while (reps == 0 || total < MIN_MEASURED_NS) {
             cycle(n, sample, keys, order, used, &seed, t);
             reps++;
