@@ -54,28 +54,26 @@ awk '{ split($1, k, "/"); key = k[1] "/" k[2]; keys[key] = 1
                     un[key, "no-hints"] / ours[key, "no-hints"]
      }' "$out/match_joined.txt" | { IFS= read -r a; IFS= read -r b; echo "$a"; echo "$b"; sort -t/ -k1,1 -k2,2n; }
 echo
-{
-    awk '{ split($1, k, "/"); key = k[1] "/" k[2]; un[key, k[3]] = $2; ours[key, k[3]] = $3; keys[key] = 1 }
-         function verdict(ok, text) { printf "%s: %s\n", ok ? "met" : "NOT MET", text }
-         END {
-             for (key in keys) {
-                 split(key, k, "/")
-                 speedup = ours[key, "no-hints"] / ours[key, "asserted"]
-                 if (k[2] == 4096) {
-                     verdict(speedup >= 20, sprintf("matching %s at depth 4096 asserted %.1fx faster than without hints (at least 20x)", k[1], speedup))
-                     # constant time, within the run and so whatever the
-                     # machine: a message at depth 4096 costs what one at
-                     # depth 16 does (whose batches of 16 carry the
-                     # handshake of each batch, as depth 1 cannot)
-                     shallow = ours[k[1] "/16", "asserted"]
-                     if (!(shallow > 0 && ours[k[1] "/16", "no-hints"] > 0))
-                         printf "NOT MEASURED: matching %s at depth 16\n", k[1]
-                     else
-                         verdict(ours[key, "asserted"] <= 2 * shallow,
-                                 sprintf("matching %s asserted at depth 4096 costs %.2fx depth 16, constant time (at most 2x; without hints %.1fx)",
-                                         k[1], ours[key, "asserted"] / shallow,
-                                         ours[key, "no-hints"] / ours[k[1] "/16", "no-hints"]))
-                 }
+awk '{ split($1, k, "/"); key = k[1] "/" k[2]; ours[key, k[3]] = $3; keys[key] = 1 }
+     function verdict(ok, text) { printf "%s: %s\n", ok ? "met" : "NOT MET", text }
+     END {
+         for (key in keys) {
+             split(key, k, "/")
+             speedup = ours[key, "no-hints"] / ours[key, "asserted"]
+             if (k[2] == 4096) {
+                 verdict(speedup >= 20, sprintf("matching %s at depth 4096 asserted %.1fx faster than without hints (at least 20x)", k[1], speedup))
+                 # constant time, within the run and so whatever the
+                 # machine: a message at depth 4096 costs what one at
+                 # depth 16 does (whose batches of 16 carry the
+                 # handshake of each batch, as depth 1 cannot)
+                 shallow = ours[k[1] "/16", "asserted"]
+                 if (!(shallow > 0 && ours[k[1] "/16", "no-hints"] > 0))
+                     printf "NOT MEASURED: matching %s at depth 16\n", k[1]
+                 else
+                     verdict(ours[key, "asserted"] <= 2 * shallow,
+                             sprintf("matching %s asserted at depth 4096 costs %.2fx depth 16, constant time (at most 2x; without hints %.1fx)",
+                                     k[1], ours[key, "asserted"] / shallow,
+                                     ours[key, "no-hints"] / ours[k[1] "/16", "no-hints"]))
              }
-         }' "$out/match_joined.txt"
-} | sort -k2
+         }
+     }' "$out/match_joined.txt" | sort -k2
