@@ -19,13 +19,6 @@ static const char *const standard_defaults[][2] = {
 #define N_STANDARD 6
 
 /* The value get_info reports for key, or "(absent)". */
-static const char *reported(MPI_Comm comm, const char *key)
-{
-    MPI_Info info;
-    MPI_Comm_get_info(comm, &info);
-    return hint_value(info, key);
-}
-
 static MPI_Comm dup_with(const char *const *pairs)
 {
     MPI_Comm comm;
@@ -52,8 +45,8 @@ static void defaults_and_scenario_1(void)
      * standard, and returns a new (non-null) info. */
     CHECK_CLASS(MPI_Comm_dup_with_info(MPI_COMM_WORLD, MPI_INFO_NULL, &comm), MPI_SUCCESS);
     for (int i = 0; i < N_STANDARD; i++)
-        EXPECT_HINT(comm, standard_defaults[i][0], standard_defaults[i][1], "defaults");
-    EXPECT_HINT(comm, "mpi_assert_memory_alloc_kinds", "(absent)", "defaults");
+        EXPECT_HINT(comm, comm, standard_defaults[i][0], standard_defaults[i][1], "defaults");
+    EXPECT_HINT(comm, comm, "mpi_assert_memory_alloc_kinds", "(absent)", "defaults");
     MPI_Comm_get_info(comm, &info);
     CHECK(info != MPI_INFO_NULL, "get_info: expected a new info, got MPI_INFO_NULL");
     MPI_Info_get_nkeys(info, &nkeys);
@@ -71,8 +64,8 @@ static void defaults_and_scenario_1(void)
     MPI_Comm_free(&comm);
 
     /* Also MPI_COMM_WORLD itself. */
-    EXPECT_HINT(MPI_COMM_WORLD, "mpi_assert_no_any_tag", "false", "MPI_COMM_WORLD");
-    EXPECT_HINT(MPI_COMM_WORLD, "mpi_memory_alloc_kinds", "mpi,system", "MPI_COMM_WORLD");
+    EXPECT_HINT(comm, MPI_COMM_WORLD, "mpi_assert_no_any_tag", "false", "MPI_COMM_WORLD");
+    EXPECT_HINT(comm, MPI_COMM_WORLD, "mpi_memory_alloc_kinds", "mpi,system", "MPI_COMM_WORLD");
 }
 
 static void typed_values_and_scenario_2(void)
@@ -89,13 +82,13 @@ static void typed_values_and_scenario_2(void)
         NULL
     };
     MPI_Comm comm = dup_with(given);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "padded ' true '");
-    EXPECT_HINT(comm, "mpi_assert_allow_overtaking", "true", "padded '\\ttrue'");
-    EXPECT_HINT(comm, "mpi_assert_no_any_source", "false", "malformed 'yes'");
-    EXPECT_HINT(comm, "mpi_assert_no_any_tag", "false", "malformed 'TRUE'");
-    EXPECT_HINT(comm, "mpi_assert_strict_persistent_collective_ordering", "false",
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "padded ' true '");
+    EXPECT_HINT(comm, comm, "mpi_assert_allow_overtaking", "true", "padded '\\ttrue'");
+    EXPECT_HINT(comm, comm, "mpi_assert_no_any_source", "false", "malformed 'yes'");
+    EXPECT_HINT(comm, comm, "mpi_assert_no_any_tag", "false", "malformed 'TRUE'");
+    EXPECT_HINT(comm, comm, "mpi_assert_strict_persistent_collective_ordering", "false",
                 "malformed '1'");
-    EXPECT_HINT(comm, "no_such_hint_anywhere", "(absent)", "unknown key");
+    EXPECT_HINT(comm, comm, "no_such_hint_anywhere", "(absent)", "unknown key");
     MPI_Comm_free(&comm);
 
     /* Memory kinds: a supported list is reported exactly as given; one
@@ -107,11 +100,11 @@ static void typed_values_and_scenario_2(void)
         NULL
     };
     comm = dup_with(kinds);
-    EXPECT_HINT(comm, "mpi_assert_memory_alloc_kinds", " mpi:alloc_mem , system", "memory kinds");
-    EXPECT_HINT(comm, "mpi_memory_alloc_kinds", "mpi,system", "mpi_memory_alloc_kinds by user");
+    EXPECT_HINT(comm, comm, "mpi_assert_memory_alloc_kinds", " mpi:alloc_mem , system", "memory kinds");
+    EXPECT_HINT(comm, comm, "mpi_memory_alloc_kinds", "mpi,system", "mpi_memory_alloc_kinds by user");
     const char *const bad_kinds[] = { "mpi_assert_memory_alloc_kinds", "mpi,cuda:device", NULL };
     set_info(comm, bad_kinds);
-    EXPECT_HINT(comm, "mpi_assert_memory_alloc_kinds", " mpi:alloc_mem , system",
+    EXPECT_HINT(comm, comm, "mpi_assert_memory_alloc_kinds", " mpi:alloc_mem , system",
                 "unsupported kind cuda");
     MPI_Comm_free(&comm);
 }
@@ -125,38 +118,38 @@ static void set_info_scenarios(void)
     MPI_Comm comm = dup_with(at_creation);
     const char *const change_fixed[] = { "mpi_assert_no_any_tag", "false", NULL };
     set_info(comm, change_fixed);
-    EXPECT_HINT(comm, "mpi_assert_no_any_tag", "true", "scenario 4");
+    EXPECT_HINT(comm, comm, "mpi_assert_no_any_tag", "true", "scenario 4");
     MPI_Comm_free(&comm);
 
     CHECK_CLASS(MPI_Comm_dup_with_info(MPI_COMM_WORLD, MPI_INFO_NULL, &comm), MPI_SUCCESS);
     const char *const set_fixed[] = { "mpi_assert_no_any_source", "true", NULL };
     set_info(comm, set_fixed);
-    EXPECT_HINT(comm, "mpi_assert_no_any_source", "false", "scenario 3");
+    EXPECT_HINT(comm, comm, "mpi_assert_no_any_source", "false", "scenario 3");
 
     /* Scenario 5: a settable hint changed by set_info reports the new value. */
     const char *const settable[] = { "mpi_assert_exact_length", "true", NULL };
     set_info(comm, settable);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "scenario 5");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "scenario 5");
 
     /* Scenario 6: set_info without the key, with an empty info or with
      * MPI_INFO_NULL, leaves it as it was. */
     const char *const none[] = { NULL };
     set_info(comm, none);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "scenario 6, empty info");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "scenario 6, empty info");
     CHECK_CLASS(MPI_Comm_set_info(comm, MPI_INFO_NULL), MPI_SUCCESS);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "scenario 6, MPI_INFO_NULL");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "scenario 6, MPI_INFO_NULL");
     const char *const other[] = { "mpi_assert_allow_overtaking", "true", NULL };
     set_info(comm, other);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "scenario 6, another key");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "scenario 6, another key");
 
     /* A malformed value leaves the value in force. */
     const char *const malformed[] = { "mpi_assert_exact_length", "maybe", NULL };
     set_info(comm, malformed);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "set_info malformed");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "set_info malformed");
     /* And it can be set back to its default. */
     const char *const back[] = { "mpi_assert_exact_length", " false ", NULL };
     set_info(comm, back);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "false", "set back to default");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "false", "set back to default");
     MPI_Comm_free(&comm);
 }
 
@@ -178,7 +171,7 @@ static void round_trip_and_user_info(void)
     check_same_info(before, info, "user info after MPI_Comm_set_info");
     /* Freeing the user's info does not affect the communicator. */
     MPI_Info_free(&info);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "after the user's info was freed");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "after the user's info was freed");
 
     /* What get_info returns is accepted back and changes nothing. */
     MPI_Comm_get_info(comm, &reported_info);
@@ -192,12 +185,12 @@ static void round_trip_and_user_info(void)
     /* MPI_Comm_dup does not propagate hints (MPI-4). */
     MPI_Comm plain;
     MPI_Comm_dup(comm, &plain);
-    EXPECT_HINT(plain, "mpi_assert_exact_length", "false", "MPI_Comm_dup");
-    EXPECT_HINT(plain, "mpi_assert_no_any_tag", "false", "MPI_Comm_dup");
+    EXPECT_HINT(comm, plain, "mpi_assert_exact_length", "false", "MPI_Comm_dup");
+    EXPECT_HINT(comm, plain, "mpi_assert_no_any_tag", "false", "MPI_Comm_dup");
     MPI_Comm_free(&plain);
     /* Nor does MPI_Comm_dup_with_info with MPI_INFO_NULL. */
     CHECK_CLASS(MPI_Comm_dup_with_info(comm, MPI_INFO_NULL, &plain), MPI_SUCCESS);
-    EXPECT_HINT(plain, "mpi_assert_exact_length", "false", "dup_with_info(MPI_INFO_NULL)");
+    EXPECT_HINT(comm, plain, "mpi_assert_exact_length", "false", "dup_with_info(MPI_INFO_NULL)");
     MPI_Comm_free(&plain);
     MPI_Comm_free(&comm);
 }
@@ -222,7 +215,7 @@ static void agreement(int rank)
     info = info_of(rank == 0 ? yes : padded_yes);
     CHECK_CLASS(MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &comm), MPI_SUCCESS);
     MPI_Info_free(&info);
-    EXPECT_HINT(comm, "mpi_assert_strict_persistent_collective_ordering", "true", "agreed");
+    EXPECT_HINT(comm, comm, "mpi_assert_strict_persistent_collective_ordering", "true", "agreed");
 
     /* Another process's MPI_INFO_NULL is the default, false. */
     MPI_Comm other = MPI_COMM_WORLD;
@@ -237,10 +230,10 @@ static void agreement(int rank)
     info = info_of(rank == 0 ? no : yes);
     CHECK_CLASS(MPI_Comm_set_info(comm, info), MPI_ERR_NOT_SAME);
     MPI_Info_free(&info);
-    EXPECT_HINT(comm, "mpi_assert_strict_persistent_collective_ordering", "true",
+    EXPECT_HINT(comm, comm, "mpi_assert_strict_persistent_collective_ordering", "true",
                 "after a failed set_info");
     set_info(comm, no);
-    EXPECT_HINT(comm, "mpi_assert_strict_persistent_collective_ordering", "false",
+    EXPECT_HINT(comm, comm, "mpi_assert_strict_persistent_collective_ordering", "false",
                 "after an agreed set_info");
     MPI_Comm_free(&comm);
 }
@@ -255,8 +248,8 @@ static void create_from_group(void)
     MPI_Comm_group(MPI_COMM_WORLD, &group);
     CHECK_CLASS(MPI_Comm_create_from_group(group, "mpich-info.comm_hints", info,
                                            MPI_ERRORS_RETURN, &comm), MPI_SUCCESS);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "MPI_Comm_create_from_group");
-    EXPECT_HINT(comm, "mpi_assert_no_any_tag", "false", "MPI_Comm_create_from_group");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "MPI_Comm_create_from_group");
+    EXPECT_HINT(comm, comm, "mpi_assert_no_any_tag", "false", "MPI_Comm_create_from_group");
     MPI_Comm_free(&comm);
     MPI_Group_free(&group);
     MPI_Info_free(&info);
@@ -298,9 +291,9 @@ static void other_creators(int rank, int size)
             CHECK(comm != MPI_COMM_NULL, "%s: expected a communicator", what);
             if (comm == MPI_COMM_NULL)
                 continue;
-            EXPECT_HINT(comm, "mpi_assert_exact_length", "true", what);
-            EXPECT_HINT(comm, "mpi_assert_no_any_tag", "true", what);
-            EXPECT_HINT(comm, "mpi_hw_resource_type", "(absent)", what);
+            EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", what);
+            EXPECT_HINT(comm, comm, "mpi_assert_no_any_tag", "true", what);
+            EXPECT_HINT(comm, comm, "mpi_hw_resource_type", "(absent)", what);
             MPI_Comm_free(&comm);
         }
     }
@@ -310,7 +303,7 @@ static void other_creators(int rank, int size)
     CHECK_CLASS(MPI_Comm_split_type(MPI_COMM_WORLD, type, rank, MPI_INFO_NULL, &comm),
                 MPI_SUCCESS);
     if (comm != MPI_COMM_NULL) {
-        EXPECT_HINT(comm, "mpi_assert_exact_length", "false", "split_type(MPI_INFO_NULL)");
+        EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "false", "split_type(MPI_INFO_NULL)");
         MPI_Comm_free(&comm);
     }
 
@@ -319,19 +312,19 @@ static void other_creators(int rank, int size)
     CHECK_CLASS(MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1,
                                                &right, MPI_UNWEIGHTED, info, 0, &comm),
                 MPI_SUCCESS);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "MPI_Dist_graph_create_adjacent");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "MPI_Dist_graph_create_adjacent");
     MPI_Comm_free(&comm);
     int degree = 1;
     CHECK_CLASS(MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &rank, &degree, &right,
                                       MPI_UNWEIGHTED, info, 0, &comm), MPI_SUCCESS);
-    EXPECT_HINT(comm, "mpi_assert_no_any_tag", "true", "MPI_Dist_graph_create");
+    EXPECT_HINT(comm, comm, "mpi_assert_no_any_tag", "true", "MPI_Dist_graph_create");
     MPI_Comm_free(&comm);
 
     /* MPI_Comm_idup_with_info; the info may be freed before completion. */
     CHECK_CLASS(MPI_Comm_idup_with_info(MPI_COMM_WORLD, info, &comm, &req), MPI_SUCCESS);
     check_same_info(before, info, "user info after MPI_Comm_idup_with_info");
     MPI_Wait(&req, MPI_STATUS_IGNORE);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "MPI_Comm_idup_with_info");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "MPI_Comm_idup_with_info");
     MPI_Comm_free(&comm);
 
     /* MPI_Intercomm_create_from_groups: even and odd ranks. */
@@ -347,7 +340,7 @@ static void other_creators(int rank, int size)
     CHECK_CLASS(MPI_Intercomm_create_from_groups(rank % 2 ? odd : even, 0, rank % 2 ? even : odd,
                                                  0, "mpich-info.comm_hints.inter", info,
                                                  MPI_ERRORS_RETURN, &comm), MPI_SUCCESS);
-    EXPECT_HINT(comm, "mpi_assert_exact_length", "true", "MPI_Intercomm_create_from_groups");
+    EXPECT_HINT(comm, comm, "mpi_assert_exact_length", "true", "MPI_Intercomm_create_from_groups");
     MPI_Comm_free(&comm);
     MPI_Group_free(&even);
     MPI_Group_free(&odd);

@@ -14,13 +14,6 @@
 #define INTS_PER_BLOCK 256      /* 1 KiB blocks, interleaved by rank */
 #define BLOCKS 1024
 
-static const char *reported(MPI_File fh, const char *key)
-{
-    MPI_Info info;
-    MPI_File_get_info(fh, &info);
-    return hint_value(info, key);
-}
-
 int main(int argc, char **argv)
 {
     int rank, size, pid;
@@ -43,18 +36,18 @@ int main(int argc, char **argv)
     CHECK_CLASS(MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh),
                 MPI_SUCCESS);
     MPI_Info_free(&info);
-    EXPECT_HINT(fh, "cb_buffer_size", "4096", "at open");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "4096", "at open");
 
     MPI_Info_create(&info);
     MPI_Info_set(info, "cb_buffer_size", "16777216");
     CHECK_CLASS(MPI_File_set_info(fh, info), MPI_SUCCESS);
-    EXPECT_HINT(fh, "cb_buffer_size", "4096", "after set_info asked for 16777216");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "4096", "after set_info asked for 16777216");
     MPI_Type_vector(BLOCKS, INTS_PER_BLOCK, INTS_PER_BLOCK * size, MPI_INT, &filetype);
     MPI_Type_commit(&filetype);
     CHECK_CLASS(MPI_File_set_view(fh, (MPI_Offset) rank * INTS_PER_BLOCK * sizeof(int), MPI_INT,
                                   filetype, "native", info), MPI_SUCCESS);
     MPI_Info_free(&info);
-    EXPECT_HINT(fh, "cb_buffer_size", "4096", "after set_view asked for 16777216");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "4096", "after set_view asked for 16777216");
 
     int n = BLOCKS * INTS_PER_BLOCK;
     int *out = malloc(n * sizeof(int)), *in = malloc(n * sizeof(int));

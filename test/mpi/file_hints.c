@@ -15,13 +15,6 @@ static int rank, size;
 static char path[256];
 
 /* The value get_info reports for key, or "(absent)". */
-static const char *reported(MPI_File fh, const char *key)
-{
-    MPI_Info info;
-    MPI_File_get_info(fh, &info);
-    return hint_value(info, key);
-}
-
 static int open_with(MPI_Info info, MPI_File * fh)
 {
     *fh = MPI_FILE_NULL;
@@ -52,12 +45,12 @@ static void defaults(void)
 {
     MPI_File fh;
     CHECK_CLASS(open_with(MPI_INFO_NULL, &fh), MPI_SUCCESS);
-    EXPECT_HINT(fh, "filename", path, "defaults");
-    EXPECT_HINT(fh, "cb_buffer_size", "16777216", "defaults");
-    EXPECT_HINT(fh, "cb_nodes", nodes_text, "defaults");
-    EXPECT_HINT(fh, "romio_cb_read", "automatic", "defaults");
-    EXPECT_HINT(fh, "romio_no_indep_rw", "false", "defaults");
-    EXPECT_HINT(fh, "romio_synchronized_flush", "disable", "defaults");
+    EXPECT_HINT(file, fh, "filename", path, "defaults");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "16777216", "defaults");
+    EXPECT_HINT(file, fh, "cb_nodes", nodes_text, "defaults");
+    EXPECT_HINT(file, fh, "romio_cb_read", "automatic", "defaults");
+    EXPECT_HINT(file, fh, "romio_no_indep_rw", "false", "defaults");
+    EXPECT_HINT(file, fh, "romio_synchronized_flush", "disable", "defaults");
 
     /* get_info gives a new info each time; changing it changes nothing */
     MPI_Info a, b;
@@ -67,11 +60,11 @@ static void defaults(void)
     MPI_Info_set(a, "cb_buffer_size", "1024");
     MPI_Info_free(&a);
     MPI_Info_free(&b);
-    EXPECT_HINT(fh, "cb_buffer_size", "16777216", "after changing get_info's result");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "16777216", "after changing get_info's result");
 
     /* set_info(MPI_INFO_NULL) changes nothing */
     CHECK_CLASS(MPI_File_set_info(fh, MPI_INFO_NULL), MPI_SUCCESS);
-    EXPECT_HINT(fh, "cb_buffer_size", "16777216", "after set_info(MPI_INFO_NULL)");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "16777216", "after set_info(MPI_INFO_NULL)");
     MPI_File_close(&fh);
 }
 
@@ -85,16 +78,16 @@ static void typed_values(void)
         NULL
     };
     MPI_File fh = file_with(padded);
-    EXPECT_HINT(fh, "cb_buffer_size", "8388608", "padded");
-    EXPECT_HINT(fh, "romio_cb_write", "enable", "padded");
-    EXPECT_HINT(fh, "romio_ds_read", "disable", "padded");
-    EXPECT_HINT(fh, "romio_cb_fr_alignment", "4096", "padded");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "8388608", "padded");
+    EXPECT_HINT(file, fh, "romio_cb_write", "enable", "padded");
+    EXPECT_HINT(file, fh, "romio_ds_read", "disable", "padded");
+    EXPECT_HINT(file, fh, "romio_cb_fr_alignment", "4096", "padded");
     MPI_File_close(&fh);
 
     const char *const bool_padded[] = { "romio_no_indep_rw", " true ", NULL };
     fh = file_with(bool_padded);
-    EXPECT_HINT(fh, "romio_no_indep_rw", "true", "padded boolean");
-    EXPECT_HINT(fh, "romio_cb_read", "enable", "no_indep_rw implies collective buffering");
+    EXPECT_HINT(file, fh, "romio_no_indep_rw", "true", "padded boolean");
+    EXPECT_HINT(file, fh, "romio_cb_read", "enable", "no_indep_rw implies collective buffering");
     MPI_File_close(&fh);
 
     const char *const malformed[] = {
@@ -108,12 +101,12 @@ static void typed_values(void)
         NULL
     };
     fh = file_with(malformed);
-    EXPECT_HINT(fh, "cb_buffer_size", "16777216", "malformed");
-    EXPECT_HINT(fh, "ind_rd_buffer_size", "4194304", "malformed");
-    EXPECT_HINT(fh, "cb_nodes", nodes_text, "malformed");
-    EXPECT_HINT(fh, "romio_cb_write", "automatic", "malformed");
-    EXPECT_HINT(fh, "romio_no_indep_rw", "false", "malformed");
-    EXPECT_HINT(fh, "romio_cb_ds_threshold", "0", "malformed");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "16777216", "malformed");
+    EXPECT_HINT(file, fh, "ind_rd_buffer_size", "4194304", "malformed");
+    EXPECT_HINT(file, fh, "cb_nodes", nodes_text, "malformed");
+    EXPECT_HINT(file, fh, "romio_cb_write", "automatic", "malformed");
+    EXPECT_HINT(file, fh, "romio_no_indep_rw", "false", "malformed");
+    EXPECT_HINT(file, fh, "romio_cb_ds_threshold", "0", "malformed");
     MPI_File_close(&fh);
 }
 
@@ -145,11 +138,11 @@ static void reserved_keys(void)
         "num_io_nodes", "striping_factor"
     };
     for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
-        EXPECT_HINT(fh, absent[i], "(absent)", "reserved key not implemented");
-    EXPECT_HINT(fh, "cb_buffer_size", "4194304", "reserved keys");
-    EXPECT_HINT(fh, "cb_nodes", "1", "reserved keys");
-    EXPECT_HINT(fh, "striping_unit", "65536", "reserved keys");
-    EXPECT_HINT(fh, "filename", path, "a user's filename hint");
+        EXPECT_HINT(file, fh, absent[i], "(absent)", "reserved key not implemented");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "4194304", "reserved keys");
+    EXPECT_HINT(file, fh, "cb_nodes", "1", "reserved keys");
+    EXPECT_HINT(file, fh, "striping_unit", "65536", "reserved keys");
+    EXPECT_HINT(file, fh, "filename", path, "a user's filename hint");
     MPI_File_close(&fh);
 }
 
@@ -164,20 +157,20 @@ static void set_after_open(void)
     };
     MPI_File fh = file_with(at_open);
     set_info(fh, later);
-    EXPECT_HINT(fh, "romio_cb_read", "disable", "set_info");
-    EXPECT_HINT(fh, "cb_buffer_size", "8388608", "set_info keeps what it does not change");
-    EXPECT_HINT(fh, "ind_wr_buffer_size", "524288", "set_info of a malformed value");
-    EXPECT_HINT(fh, "cb_nodes", nodes_text, "set_info of a hint fixed at open");
+    EXPECT_HINT(file, fh, "romio_cb_read", "disable", "set_info");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "8388608", "set_info keeps what it does not change");
+    EXPECT_HINT(file, fh, "ind_wr_buffer_size", "524288", "set_info of a malformed value");
+    EXPECT_HINT(file, fh, "cb_nodes", nodes_text, "set_info of a hint fixed at open");
 
     /* set_view merges its hints the same way */
     const char *const view[] = { "ind_rd_buffer_size", " 1048576", NULL };
     MPI_Info info = info_of(view);
     CHECK_CLASS(MPI_File_set_view(fh, 0, MPI_INT, MPI_INT, "native", info), MPI_SUCCESS);
     MPI_Info_free(&info);
-    EXPECT_HINT(fh, "ind_rd_buffer_size", "1048576", "set_view");
-    EXPECT_HINT(fh, "romio_cb_read", "disable", "set_view keeps what it does not change");
-    EXPECT_HINT(fh, "cb_buffer_size", "8388608", "set_view keeps what it does not change");
-    EXPECT_HINT(fh, "filename", path, "set_view");
+    EXPECT_HINT(file, fh, "ind_rd_buffer_size", "1048576", "set_view");
+    EXPECT_HINT(file, fh, "romio_cb_read", "disable", "set_view keeps what it does not change");
+    EXPECT_HINT(file, fh, "cb_buffer_size", "8388608", "set_view keeps what it does not change");
+    EXPECT_HINT(file, fh, "filename", path, "set_view");
 
     /* whatever get_info reports is accepted back unchanged */
     MPI_Info used, again;
@@ -237,12 +230,12 @@ static void mismatch(void)
     fh = file_with(none);
     info = info_of(mine_later);
     CHECK_CLASS(MPI_File_set_info(fh, info), MPI_ERR_NOT_SAME);
-    EXPECT_HINT(fh, "ind_rd_buffer_size", "4194304", "after a mismatched set_info");
+    EXPECT_HINT(file, fh, "ind_rd_buffer_size", "4194304", "after a mismatched set_info");
     MPI_Info_free(&info);
 
     info = info_of(rank == 0 ? only_root : none);
     CHECK_CLASS(MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", info), MPI_ERR_NOT_SAME);
-    EXPECT_HINT(fh, "romio_cb_write", "automatic", "after a mismatched set_view");
+    EXPECT_HINT(file, fh, "romio_cb_write", "automatic", "after a mismatched set_view");
     MPI_Info_free(&info);
     MPI_File_close(&fh);
 }
@@ -265,9 +258,9 @@ static void io_with_hints(void)
     /* with romio_no_indep_rw only the aggregator opens the file at once;
      * the others must report the same hints, and nothing the file system
      * (UFS) does not have */
-    EXPECT_HINT(fh, "striping_unit", "1024", "deferred open");
-    EXPECT_HINT(fh, "striping_factor", "(absent)", "deferred open");
-    EXPECT_HINT(fh, "romio_lustre_start_iodevice", "(absent)", "deferred open");
+    EXPECT_HINT(file, fh, "striping_unit", "1024", "deferred open");
+    EXPECT_HINT(file, fh, "striping_factor", "(absent)", "deferred open");
+    EXPECT_HINT(file, fh, "romio_lustre_start_iodevice", "(absent)", "deferred open");
     for (int i = 0; i < N; i++)
         out[i] = rank * N + i;
     MPI_Offset at = (MPI_Offset) rank * N * sizeof(int);

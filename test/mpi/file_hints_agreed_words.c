@@ -33,13 +33,6 @@
 static int rank, size;
 static char path[256];
 
-static const char *reported(MPI_File fh, const char *key)
-{
-    MPI_Info info;
-    MPI_File_get_info(fh, &info);
-    return hint_value(info, key);
-}
-
 static const char *const enabled_hints[] = {
     "romio_cb_read", "romio_cb_write", "romio_cb_pfr", "romio_cb_alltoall",
     "romio_ds_read", "romio_ds_write", "romio_synchronized_flush"
@@ -167,7 +160,7 @@ static void mismatches(const char *key, const char *const *words, const char *df
     if (fh == MPI_FILE_NULL)
         return;
     char current[MPI_MAX_INFO_VAL + 1];
-    snprintf(current, sizeof(current), "%s", reported(fh, key));
+    snprintf(current, sizeof(current), "%s", file_reported(fh, key));
     const char *a, *b;
     other_words(words, current, &a, &b);
     if (!a) {
@@ -183,7 +176,7 @@ static void mismatches(const char *key, const char *const *words, const char *df
     later_mismatch(fh, 1, key, b, 0, a);
     later_mismatch(fh, 1, key, a, last, b);
     later_mismatch(fh, 1, key, NULL, last, a);
-    EXPECT_HINT(fh, key, current, "after the mismatches");
+    EXPECT_HINT(file, fh, key, current, "after the mismatches");
     MPI_File_close(&fh);
 }
 
@@ -205,14 +198,14 @@ static void same_word(const char *key, const char *canonical, const char *const 
     if (fh != MPI_FILE_NULL) {
         char what[200];
         snprintf(what, sizeof(what), "open with '%s' on rank %d", mine, rank);
-        EXPECT_HINT(fh, key, canonical, what);
+        EXPECT_HINT(file, fh, key, canonical, what);
         /* and again by set_info */
         cls = error_class(MPI_File_set_info(fh, info));
         CHECK(cls == MPI_SUCCESS, "MPI_File_set_info with %s='%s' on rank %d and the same "
               "word spelled otherwise elsewhere: expected MPI_SUCCESS, got %s (%d)", key, mine,
               rank, error_class_name(cls), cls);
         snprintf(what, sizeof(what), "set_info with '%s' on rank %d", mine, rank);
-        EXPECT_HINT(fh, key, canonical, what);
+        EXPECT_HINT(file, fh, key, canonical, what);
         MPI_File_close(&fh);
     }
     MPI_Info_free(&info);

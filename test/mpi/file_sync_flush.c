@@ -14,13 +14,6 @@
 static int rank;
 static char path[256];
 
-static const char *reported(MPI_File fh, const char *key)
-{
-    MPI_Info info;
-    MPI_File_get_info(fh, &info);
-    return hint_value(info, key);
-}
-
 /* Open with romio_synchronized_flush = value (NULL: MPI_INFO_NULL), check
  * what get_info reports and that MPI_File_sync does not wait for rank 1. */
 static void sync_does_not_synchronize(const char *value, const char *want_reported)
@@ -38,7 +31,7 @@ static void sync_does_not_synchronize(const char *value, const char *want_report
                 MPI_SUCCESS);
     if (info != MPI_INFO_NULL)
         MPI_Info_free(&info);
-    EXPECT_HINT(fh, "romio_synchronized_flush", want_reported, value ? value : "default");
+    EXPECT_HINT(file, fh, "romio_synchronized_flush", want_reported, value ? value : "default");
 
     if (rank == 0) {
         MPI_File_sync(fh);

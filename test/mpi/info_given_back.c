@@ -8,13 +8,6 @@
 #include "check.h"
 #include <stdlib.h>
 
-static const char *reported(MPI_Comm comm, const char *key)
-{
-    MPI_Info info;
-    MPI_Comm_get_info(comm, &info);
-    return hint_value(info, key);
-}
-
 static const char *const given[] = {
     "mpi_assert_no_any_tag", "true",
     "app_key", "kept as given",
@@ -33,7 +26,7 @@ static void split_type_leaves_info(int rank, int size)
     if (type == MPI_UNDEFINED) {
         CHECK(comm == MPI_COMM_NULL, "MPI_UNDEFINED: expected MPI_COMM_NULL");
     } else {
-        const char *got = reported(comm, "mpi_assert_no_any_tag");
+        const char *got = comm_reported(comm, "mpi_assert_no_any_tag");
         CHECK(strcmp(got, "true") == 0,
               "split_type(SHARED): mpi_assert_no_any_tag: expected 'true', got '%s'", got);
         MPI_Comm_free(&comm);
@@ -71,10 +64,10 @@ static void idup_info_freed_before_wait(void)
     MPI_Info_set(info, "mpi_assert_no_any_tag", "false");
     MPI_Info_free(&info);
     MPI_Wait(&req, MPI_STATUS_IGNORE);
-    const char *got = reported(comm, "mpi_assert_no_any_tag");
+    const char *got = comm_reported(comm, "mpi_assert_no_any_tag");
     CHECK(strcmp(got, "true") == 0, "idup_with_info, info changed and freed before the wait: "
           "mpi_assert_no_any_tag: expected 'true' (as given at the call), got '%s'", got);
-    got = reported(comm, "mpi_assert_exact_length");
+    got = comm_reported(comm, "mpi_assert_exact_length");
     CHECK(strcmp(got, "true") == 0, "idup_with_info, info freed before the wait: "
           "mpi_assert_exact_length: expected 'true', got '%s'", got);
     MPI_Comm_free(&comm);

@@ -13,13 +13,6 @@
 static int rank, size, on_ch3;
 
 /* The value get_info reports for key, or "(absent)". */
-static const char *reported(MPI_Win win, const char *key)
-{
-    MPI_Info info;
-    MPI_Win_get_info(win, &info);
-    return hint_value(info, key);
-}
-
 static const char *const standard_defaults[][2] = {
     {"no_locks", "false"},
     {"accumulate_ordering", "rar,raw,war,waw"},
@@ -132,17 +125,17 @@ static void defaults(void)
         int *base;
         CHECK_CLASS(make_window(f, MPI_INFO_NULL, &win, &base), MPI_SUCCESS);
         for (size_t i = 0; i < sizeof(standard_defaults) / sizeof(standard_defaults[0]); i++)
-            EXPECT_HINT(win, standard_defaults[i][0], standard_defaults[i][1], flavour_names[f]);
-        EXPECT_HINT(win, "mpi_assert_memory_alloc_kinds", "(absent)", flavour_names[f]);
+            EXPECT_HINT(win, win, standard_defaults[i][0], standard_defaults[i][1], flavour_names[f]);
+        EXPECT_HINT(win, win, "mpi_assert_memory_alloc_kinds", "(absent)", flavour_names[f]);
         if (on_ch3) {
             /* ch3 places the memory of allocated windows in shared memory */
-            EXPECT_HINT(win, "alloc_shm", (f == ALLOCATE || f == SHARED) ? "true" : "false",
+            EXPECT_HINT(win, win, "alloc_shm", (f == ALLOCATE || f == SHARED) ? "true" : "false",
                         flavour_names[f]);
         } else {
             for (size_t i = 0; i < sizeof(ch4_defaults) / sizeof(ch4_defaults[0]); i++)
-                EXPECT_HINT(win, ch4_defaults[i][0], ch4_defaults[i][1], flavour_names[f]);
+                EXPECT_HINT(win, win, ch4_defaults[i][0], ch4_defaults[i][1], flavour_names[f]);
             for (size_t i = 0; i < sizeof(ch4_unused) / sizeof(ch4_unused[0]); i++)
-                EXPECT_HINT(win, ch4_unused[i], "(absent)", flavour_names[f]);
+                EXPECT_HINT(win, win, ch4_unused[i], "(absent)", flavour_names[f]);
         }
         check_values_sane(win, flavour_names[f]);
         MPI_Win_free(&win);
@@ -157,7 +150,7 @@ static void defaults(void)
         MPI_Info_set(a, "no_locks", "true");    /* ours: changes nothing */
         MPI_Info_free(&a);
         MPI_Info_free(&b);
-        EXPECT_HINT(win, "no_locks", "false", "after changing get_info's result");
+        EXPECT_HINT(win, win, "no_locks", "false", "after changing get_info's result");
         MPI_Win_free(&win);
     }
 }
@@ -179,15 +172,15 @@ static void typed_values(void)
     for (int f = CREATE; f <= DYNAMIC; f++) {
         MPI_Win win = window_with(f, given);
         const char *what = flavour_names[f];
-        EXPECT_HINT(win, "no_locks", "true", what);
-        EXPECT_HINT(win, "accumulate_ordering", "raw,war", what);
-        EXPECT_HINT(win, "accumulate_ops", "same_op", what);
-        EXPECT_HINT(win, "same_size", "true", what);
-        EXPECT_HINT(win, "same_disp_unit", "false", what);
-        EXPECT_HINT(win, "alloc_shared_noncontig", "false", what);
-        EXPECT_HINT(win, "mpi_accumulate_granularity", "0", what);
-        EXPECT_HINT(win, "mpi_assert_memory_alloc_kinds", " system , mpi:win_allocate ", what);
-        EXPECT_HINT(win, "mpich_info_unknown_key", "(absent)", what);
+        EXPECT_HINT(win, win, "no_locks", "true", what);
+        EXPECT_HINT(win, win, "accumulate_ordering", "raw,war", what);
+        EXPECT_HINT(win, win, "accumulate_ops", "same_op", what);
+        EXPECT_HINT(win, win, "same_size", "true", what);
+        EXPECT_HINT(win, win, "same_disp_unit", "false", what);
+        EXPECT_HINT(win, win, "alloc_shared_noncontig", "false", what);
+        EXPECT_HINT(win, win, "mpi_accumulate_granularity", "0", what);
+        EXPECT_HINT(win, win, "mpi_assert_memory_alloc_kinds", " system , mpi:win_allocate ", what);
+        EXPECT_HINT(win, win, "mpich_info_unknown_key", "(absent)", what);
         MPI_Win_free(&win);
     }
 
@@ -200,25 +193,25 @@ static void typed_values(void)
     const char *const none_and_more[] = { "accumulate_ordering", "none,rar", NULL };
     const char *const none[] = { "accumulate_ordering", " none ", NULL };
     MPI_Win win = window_with(ALLOCATE, bad_list);
-    EXPECT_HINT(win, "accumulate_ordering", "rar,raw,war,waw", "unknown list element");
-    EXPECT_HINT(win, "mpi_assert_memory_alloc_kinds", "(absent)", "unsupported kind");
+    EXPECT_HINT(win, win, "accumulate_ordering", "rar,raw,war,waw", "unknown list element");
+    EXPECT_HINT(win, win, "mpi_assert_memory_alloc_kinds", "(absent)", "unsupported kind");
     MPI_Win_free(&win);
     win = window_with(ALLOCATE, none_and_more);
-    EXPECT_HINT(win, "accumulate_ordering", "rar,raw,war,waw", "none with an element");
+    EXPECT_HINT(win, win, "accumulate_ordering", "rar,raw,war,waw", "none with an element");
     MPI_Win_free(&win);
     win = window_with(ALLOCATE, none);
-    EXPECT_HINT(win, "accumulate_ordering", "none", "none");
+    EXPECT_HINT(win, win, "accumulate_ordering", "none", "none");
     MPI_Win_free(&win);
 
     if (on_ch3) {
         const char *const shm[] = { "alloc_shm", " false ", NULL };
         const char *const dyn[] = { "alloc_shm", "true", NULL };
         win = window_with(ALLOCATE, shm);
-        EXPECT_HINT(win, "alloc_shm", "false", "ch3 alloc_shm padded");
+        EXPECT_HINT(win, win, "alloc_shm", "false", "ch3 alloc_shm padded");
         MPI_Win_free(&win);
         /* a dynamic window has no memory of its own to place */
         win = window_with(DYNAMIC, dyn);
-        EXPECT_HINT(win, "alloc_shm", "false", "ch3 alloc_shm on a dynamic window");
+        EXPECT_HINT(win, win, "alloc_shm", "false", "ch3 alloc_shm on a dynamic window");
         MPI_Win_free(&win);
     } else {
         const char *const ops[] = { "which_accumulate_ops", " sum , cswap ",
@@ -228,13 +221,13 @@ static void typed_values(void)
             "perf_preference", "fast", NULL
         };
         win = window_with(ALLOCATE, ops);
-        EXPECT_HINT(win, "which_accumulate_ops", "cswap,sum", "ch4 ops list");
-        EXPECT_HINT(win, "perf_preference", "lat,mr", "ch4 perf_preference");
-        EXPECT_HINT(win, "disable_shm_accumulate", "true", "ch4 disable_shm_accumulate");
+        EXPECT_HINT(win, win, "which_accumulate_ops", "cswap,sum", "ch4 ops list");
+        EXPECT_HINT(win, win, "perf_preference", "lat,mr", "ch4 perf_preference");
+        EXPECT_HINT(win, win, "disable_shm_accumulate", "true", "ch4 disable_shm_accumulate");
         MPI_Win_free(&win);
         win = window_with(ALLOCATE, bad_ops);
-        EXPECT_HINT(win, "which_accumulate_ops", "any_op", "ch4 unknown op");
-        EXPECT_HINT(win, "perf_preference", "lat", "ch4 unknown preference");
+        EXPECT_HINT(win, win, "which_accumulate_ops", "any_op", "ch4 unknown op");
+        EXPECT_HINT(win, win, "perf_preference", "lat", "ch4 unknown preference");
         MPI_Win_free(&win);
     }
 }
@@ -250,36 +243,36 @@ static void set_info_scenarios(void)
     const char *const empty[] = { NULL };
 
     MPI_Win win = window_with(SHARED, created);
-    EXPECT_HINT(win, "alloc_shared_noncontig", "true", "given at creation");
+    EXPECT_HINT(win, win, "alloc_shared_noncontig", "true", "given at creation");
 
     /* 3, 4: a hint fixed at creation is ignored by set_info */
     set_info(win, change_fixed);
-    EXPECT_HINT(win, "alloc_shared_noncontig", "true", "fixed hint after set_info");
+    EXPECT_HINT(win, win, "alloc_shared_noncontig", "true", "fixed hint after set_info");
 
     /* 5: a settable hint changes */
     set_info(win, change_settable);
-    EXPECT_HINT(win, "no_locks", "false", "settable hint after set_info");
+    EXPECT_HINT(win, win, "no_locks", "false", "settable hint after set_info");
     set_info(win, ordering);
-    EXPECT_HINT(win, "accumulate_ordering", "waw", "ordering after set_info");
+    EXPECT_HINT(win, win, "accumulate_ordering", "waw", "ordering after set_info");
 
     /* a malformed value leaves the previous setting in force */
     set_info(win, malformed);
-    EXPECT_HINT(win, "no_locks", "false", "malformed no_locks");
-    EXPECT_HINT(win, "accumulate_ops", "same_op_no_op", "malformed accumulate_ops");
+    EXPECT_HINT(win, win, "no_locks", "false", "malformed no_locks");
+    EXPECT_HINT(win, win, "accumulate_ops", "same_op_no_op", "malformed accumulate_ops");
 
     /* 6: keys not given keep their values, with an empty info and with
      * MPI_INFO_NULL */
     set_info(win, empty);
     CHECK_CLASS(MPI_Win_set_info(win, MPI_INFO_NULL), MPI_SUCCESS);
-    EXPECT_HINT(win, "alloc_shared_noncontig", "true", "after an empty set_info");
-    EXPECT_HINT(win, "accumulate_ordering", "waw", "after an empty set_info");
+    EXPECT_HINT(win, win, "alloc_shared_noncontig", "true", "after an empty set_info");
+    EXPECT_HINT(win, win, "accumulate_ordering", "waw", "after an empty set_info");
     MPI_Win_free(&win);
 
     /* 1: MPI_INFO_NULL at creation, then set_info with nothing: defaults */
     int *base;
     CHECK_CLASS(make_window(ALLOCATE, MPI_INFO_NULL, &win, &base), MPI_SUCCESS);
     CHECK_CLASS(MPI_Win_set_info(win, MPI_INFO_NULL), MPI_SUCCESS);
-    EXPECT_HINT(win, "no_locks", "false", "scenario 1");
+    EXPECT_HINT(win, win, "no_locks", "false", "scenario 1");
     MPI_Win_free(&win);
 }
 
@@ -310,7 +303,7 @@ static void round_trip_and_user_info(void)
     }
     /* the user's info can be freed right after the call */
     MPI_Win win = window_with(ALLOCATE, pairs);
-    EXPECT_HINT(win, "accumulate_ordering", "rar,waw", "after the info was freed");
+    EXPECT_HINT(win, win, "accumulate_ordering", "rar,waw", "after the info was freed");
     MPI_Win_free(&win);
     MPI_Info_free(&user);
     MPI_Info_free(&copy);
@@ -336,13 +329,13 @@ static void agreement(void)
     info = info_of(rank == 0 ? yes : padded_yes);
     CHECK_CLASS(make_window(ALLOCATE, info, &win, &base), MPI_SUCCESS);
     MPI_Info_free(&info);
-    EXPECT_HINT(win, "same_size", "true", "agreed");
+    EXPECT_HINT(win, win, "same_size", "true", "agreed");
 
     /* set_info with a mismatch: error everywhere, value unchanged */
     info = info_of(rank == 0 ? no : yes);
     CHECK_CLASS(MPI_Win_set_info(win, info), MPI_ERR_NOT_SAME);
     MPI_Info_free(&info);
-    EXPECT_HINT(win, "same_size", "true", "after a mismatched set_info");
+    EXPECT_HINT(win, win, "same_size", "true", "after a mismatched set_info");
     MPI_Win_free(&win);
 }
 
@@ -383,7 +376,7 @@ static void change_on_one_process(void)
         /* rank 0 toggles no_locks; the others give the value in use */
         const char *const *pairs = rank == 0 && round % 2 == 0 ? no_locks : locks;
         set_info(win, pairs);
-        EXPECT_HINT(win, "no_locks", pairs[1], "set_info changing a hint on rank 0 only");
+        EXPECT_HINT(win, win, "no_locks", pairs[1], "set_info changing a hint on rank 0 only");
         char what[80];
         snprintf(what, sizeof(what), "round %d after set_info changing a hint on rank 0 only",
                  round);
@@ -398,7 +391,7 @@ static void change_on_one_process(void)
     info = info_of(rank == 0 ? mismatch : in_use);
     CHECK_CLASS(MPI_Win_set_info(win, info), MPI_ERR_NOT_SAME);
     MPI_Info_free(&info);
-    EXPECT_HINT(win, "no_locks", rank == 0 ? "true" : "false",
+    EXPECT_HINT(win, win, "no_locks", rank == 0 ? "true" : "false",
                 "a refused set_info that changed rank 0's hints");
     put_around_ring(win, base, 1000, "after a refused set_info that changed rank 0's hints");
     MPI_Win_free(&win);

@@ -19,13 +19,6 @@
 
 static int rank, size;          /* in the window's communicator */
 
-static const char *reported(MPI_Win win, const char *key)
-{
-    MPI_Info info;
-    MPI_Win_get_info(win, &info);
-    return hint_value(info, key);
-}
-
 static int create_buffer[4];
 
 /* Returns the window; *base gets its memory (NULL for a dynamic window).
@@ -105,7 +98,7 @@ int main(int argc, char **argv)
     const char *at_creation = from_none ? "none" : DEFAULT_ORDERING;
     const char *asked_later = from_none ? "rar,waw" : "none";
     snprintf(what, sizeof(what), "%s window made with ordering %s", argv[2], argv[3]);
-    EXPECT_HINT(win, "accumulate_ordering", at_creation, what);
+    EXPECT_HINT(win, win, "accumulate_ordering", at_creation, what);
 
     MPI_Info_create(&info);
     MPI_Info_set(info, "accumulate_ordering", from_none ? " rar , waw " : "none");
@@ -114,10 +107,10 @@ int main(int argc, char **argv)
     MPI_Info_free(&info);
     snprintf(what, sizeof(what), "%s window made with ordering %s, then set_info '%s'",
              argv[2], argv[3], asked_later);
-    EXPECT_HINT(win, "accumulate_ordering", fixed ? at_creation : asked_later, what);
-    EXPECT_HINT(win, "no_locks", "true", what);
+    EXPECT_HINT(win, win, "accumulate_ordering", fixed ? at_creation : asked_later, what);
+    EXPECT_HINT(win, win, "no_locks", "true", what);
 
-    if (base && strstr(reported(win, "accumulate_ordering"), "waw"))
+    if (base && strstr(win_reported(win, "accumulate_ordering"), "waw"))
         check_write_after_write(win, base, what);
 
     MPI_Win_free(&win);
