@@ -21,7 +21,7 @@
 
 if [ "${MPICH_INFO_DEVICE:-}" = ch4:ucx ]; then
     echo
-    echo "matching: not applicable on ch4:ucx (UCX matches every message; README, \"Assertions that pay\")"
+    echo "matching: not applicable on ch4:ucx (UCX matches every message; doc/assertions.txt, \"Assertions that pay\")"
     return 0
 fi
 

@@ -1,6 +1,6 @@
 /* A hint that must be the same on all processes, given differently, is
  * MPI_ERR_NOT_SAME on every process and creates nothing, whichever routine
- * it is given to (README, "Communicator hints" and "Window hints"): every
+ * it is given to (doc/communicators.txt and doc/windows.txt): every
  * blocking communicator constructor that takes an info, with
  * mpi_assert_strict_persistent_collective_ordering (on intercommunicators
  * both groups must agree), and every window constructor with same_size,

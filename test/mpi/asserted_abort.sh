@@ -1,12 +1,12 @@
-# Checked assertions under the default error handler (README, "Checked
-# assertions"): a program that breaks an assertion of its communicator or
-# window (asserted_abort/breaks.c, one case per run) ends at the call that
-# breaks it, every process, with a message that names the hint (or, since
-# hydra may end a process before its last output is passed on, with an exit
-# status equal to the error's class, which MPICH exits with); neither a
-# normal end ("kept going": the check is missing) nor a hang (a kill at the
-# time limit) passes. (With the checks off at run time the same program
-# goes on: asserted_unchecked.sh.)
+# Checked assertions under the default error handler (doc/assertions.txt,
+# "Checked assertions"): a program that breaks an assertion of its
+# communicator or window (asserted_abort/breaks.c, one case per run) ends at
+# the call that breaks it, every process, with a message that names the hint
+# (or, since hydra may end a process before its last output is passed on, with
+# an exit status equal to the error's class, which MPICH exits with); neither
+# a normal end ("kept going": the check is missing) nor a hang (a kill at the
+# time limit) passes. (With the checks off at run time the same program goes
+# on: asserted_unchecked.sh.)
 # mpich-info-test: np=2
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}

@@ -1,12 +1,12 @@
-/* Communicator assertions are checked (README, "Checked assertions"): on a
- * communicator whose hints assert mpi_assert_no_any_source,
- * mpi_assert_no_any_tag or mpi_assert_exact_length, a receive or probe that
- * breaks the promise fails through the communicator's error handler
- * (MPI_ERRORS_RETURN here) with the class the README names and a message
- * that names the hint and the communicator. The same calls keep working
- * where nothing was asserted, and on the asserted communicator when they
- * keep the promise, and after MPI_Comm_set_info took the promise back;
- * a promise MPI_Comm_set_info makes is checked too.
+/* Communicator assertions are checked (doc/assertions.txt, "Checked
+ * assertions"): on a communicator whose hints assert
+ * mpi_assert_no_any_source, mpi_assert_no_any_tag or mpi_assert_exact_length,
+ * a receive or probe that breaks the promise fails through the communicator's
+ * error handler (MPI_ERRORS_RETURN here) with the class doc/assertions.txt
+ * names and a message that names the hint and the communicator. The same
+ * calls keep working where nothing was asserted, and on the asserted
+ * communicator when they keep the promise, and after MPI_Comm_set_info took
+ * the promise back; a promise MPI_Comm_set_info makes is checked too.
  * Processes pair up with the one half the job away (rank + size/2).
  * mpich-info-test: np=2,4 */
 #include "check.h"
@@ -123,9 +123,10 @@ static void wildcards_kept(void)
 
 /* mpi_assert_exact_length: the peer sends 2 ints for each receive below.
  * A buffer of 2 matches; of 3, the message is shorter (MPI_ERR_COUNT, the
- * class the README names); of 1, longer (MPI_ERR_TRUNCATE, as without the
- * hint). Every receive path: blocking, nonblocking, persistent, matched
- * probe, combined send-receive, and completion by MPI_Waitall. */
+ * class doc/assertions.txt names); of 1, longer (MPI_ERR_TRUNCATE, as
+ * without the hint). Every receive path: blocking, nonblocking,
+ * persistent, matched probe, combined send-receive, and completion by
+ * MPI_Waitall. */
 static void exact_length_receives(void)
 {
     int buf[4];

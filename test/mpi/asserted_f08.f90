@@ -1,9 +1,9 @@
-! Checked assertions seen from mpi_f08 (README, "Checked assertions"): on a
-! communicator whose hints assert no wildcards and exact lengths, MPI_Recv
-! with MPI_ANY_SOURCE gives MPI_ERR_RANK, with MPI_ANY_TAG MPI_ERR_TAG, and
-! a message shorter than the buffer MPI_ERR_COUNT, each message naming the
-! hint; MPI_Win_lock on a window that asserted no_locks gives
-! MPI_ERR_RMA_SYNC.
+! Checked assertions seen from mpi_f08 (doc/assertions.txt, "Checked
+! assertions"): on a communicator whose hints assert no wildcards and exact
+! lengths, MPI_Recv with MPI_ANY_SOURCE gives MPI_ERR_RANK, with MPI_ANY_TAG
+! MPI_ERR_TAG, and a message shorter than the buffer MPI_ERR_COUNT, each
+! message naming the hint; MPI_Win_lock on a window that asserted no_locks
+! gives MPI_ERR_RMA_SYNC.
 ! mpich-info-test: np=2
 program asserted_f08
     use mpi_f08

@@ -1,11 +1,11 @@
-# Checked assertions are MPICH's argument checks (README, "Checked
-# assertions"): with MPIR_CVAR_ERROR_CHECKING=0 they are off like the
-# others, and a program that breaks an assertion of its communicator
-# (asserted_abort/breaks.c, MPI_ANY_SOURCE where mpi_assert_no_any_source
-# is asserted) goes on. Only a build configured with
-# --enable-error-checking=runtime (mpich-info's own, README "Build
-# choices") can turn them off at run time; elsewhere (Debian's
-# configuration, make check-deb) the test is skipped, saying so.
+# Checked assertions are MPICH's argument checks (doc/assertions.txt, "Checked
+# assertions"): with MPIR_CVAR_ERROR_CHECKING=0 they are off like the others,
+# and a program that breaks an assertion of its communicator
+# (asserted_abort/breaks.c, MPI_ANY_SOURCE where mpi_assert_no_any_source is
+# asserted) goes on. Only a build configured with
+# --enable-error-checking=runtime (mpich-info's own, doc/build.txt) can turn
+# them off at run time; elsewhere (Debian's configuration, make check-deb) the
+# test is skipped, saying so.
 # mpich-info-test: np=2
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}

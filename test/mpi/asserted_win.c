@@ -1,4 +1,4 @@
-/* Window assertions are checked (README, "Checked assertions"):
+/* Window assertions are checked (doc/assertions.txt, "Checked assertions"):
  * - no_locks: MPI_Win_lock and MPI_Win_lock_all on a window whose hints
  *   assert it fail with MPI_ERR_RMA_SYNC, naming the hint and the window;
  * - same_size, same_disp_unit: a window created with the hint where the

@@ -147,15 +147,16 @@ static inline int library_version_has(const char *word)
 }
 
 /* The library is MPICH's ch3 device (its version string names it), which
- * keeps some of MPICH's own ways where ch4 has the project's (README). */
+ * keeps some of MPICH's own ways where ch4 has the project's (doc/). */
 static inline int library_is_ch3(void)
 {
     return library_version_has("ch3");
 }
 
 /* Whether the library is MPICH built for ch4:ucx. MPICH 4.0.2's configure
- * gives ch4:ucx no shared-memory module (README, "Assertions that pay"):
- * every message, on one node too, is matched by UCX, not by MPICH. */
+ * gives ch4:ucx no shared-memory module (doc/assertions.txt, "Assertions
+ * that pay"): every message, on one node too, is matched by UCX, not by
+ * MPICH. */
 static inline int library_is_ucx(void)
 {
     return library_version_has("ch4:ucx");
@@ -163,7 +164,7 @@ static inline int library_is_ucx(void)
 
 /* Whether MPIR_CVAR_ERROR_CHECKING can turn MPICH's argument checks off:
  * only in a build configured with --enable-error-checking=runtime, as
- * mpich-info's own (README, "Build choices"). MPICH's default, "all", which
+ * mpich-info's own (doc/build.txt). MPICH's default, "all", which
  * Debian's packages keep, checks always; MPI_Get_library_version shows the
  * configure line. */
 static inline int checks_switchable_at_run_time(void)

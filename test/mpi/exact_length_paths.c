@@ -1,10 +1,10 @@
-/* mpi_assert_exact_length on the paths asserted_comm.c leaves out (README,
- * "Checked assertions": on a communicator that asserts it at creation, a
- * message shorter than the receive buffer is MPI_ERR_COUNT, "in the return
- * code of the call that completes the receive", through the error handler
- * of its communicator; patch 0033: the size is compared "on every path
- * that reports a receive's error", MPI_Request_get_status included; the
- * hint itself is MPI-4.1 section 7.4.4).
+/* mpi_assert_exact_length on the paths asserted_comm.c leaves out
+ * (doc/assertions.txt, "Checked assertions": on a communicator that asserts
+ * it at creation, a message shorter than the receive buffer is MPI_ERR_COUNT,
+ * "in the return code of the call that completes the receive", through the
+ * error handler of its communicator; patch 0033: the size is compared "on
+ * every path that reports a receive's error", MPI_Request_get_status
+ * included; the hint itself is MPI-4.1 section 7.4.4).
  *
  *  - MPI_Request_get_status, on a receive from MPI_Irecv and on one from
  *    MPI_Recv_init + MPI_Start: the call that first reports flag = true

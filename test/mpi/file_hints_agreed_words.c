@@ -1,8 +1,8 @@
 /* File hints that must agree, for the hints whose values are words: the
  * enable/disable/automatic hints romio_cb_read, romio_cb_write,
  * romio_cb_pfr, romio_cb_alltoall, romio_ds_read, romio_ds_write and
- * romio_synchronized_flush, and the boolean romio_no_indep_rw.  README,
- * "File hints", Agreement (patch 0016): the hints ROMIO needs to be the
+ * romio_synchronized_flush, and the boolean romio_no_indep_rw.
+ * doc/files.txt, Agreement (patch 0016): the hints ROMIO needs to be the
  * same on all processes are every hint it reads except cb_config_list
  * (the hint lists say "the same on all processes" for each of these); "a
  * different value, or a value given on some processes only, is
@@ -20,12 +20,12 @@
  *     enable/disable hints neither of them the one in use), and with a word on rank 0 only: MPI_ERR_NOT_SAME on every
  *     process, and get_info reports exactly what it reported before (the
  *     same keys, values and order); set_view leaves the view as it was;
- *   - the same word spelled differently on different processes (padded,
- *     in upper case, "requested" for enable; README: "ENABLE" and
+ *   - the same word spelled differently on different processes (padded, in
+ *     upper case, "requested" for enable; doc/files.txt: "ENABLE" and
  *     "requested" are read as enable, booleans also in upper case) is the
  *     same value: open and set_info succeed and every process reports the
- *     canonical word (README: "Accepted values are reported in canonical
- *     form").
+ *     canonical word (doc/files.txt: "Accepted values are reported in
+ *     canonical form").
  * mpich-info-test: np=2,4 */
 #include "check.h"
 #include <unistd.h>

@@ -1,9 +1,9 @@
-/* Messages that arrive before the receiving process has made the
- * communicator (README, "Assertions that pay": they "wait on the list
- * like any other") are received, and in MPI's order (MPI-4.1 §3.5), on a
- * communicator with hashed matching (mpi_assert_no_any_source and
- * mpi_assert_no_any_tag given at creation, §7.4.4), together with
- * messages of the same (source, tag) that arrive after it.
+/* Messages that arrive before the receiving process has made the communicator
+ * (doc/assertions.txt, "Assertions that pay": they "wait on the list like any
+ * other") are received, and in MPI's order (MPI-4.1 §3.5), on a communicator
+ * with hashed matching (mpi_assert_no_any_source and mpi_assert_no_any_tag
+ * given at creation, §7.4.4), together with messages of the same (source,
+ * tag) that arrive after it.
  *
  * A message on a communicator can only be sent once the context-id
  * agreement of its creation has the receiver's contribution, so it can

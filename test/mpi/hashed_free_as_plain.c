@@ -1,6 +1,6 @@
-/* Messages still queued when a communicator with hashed matching is freed
- * end where they end for a communicator without hints (patch 0036's
- * promise, README "Assertions that pay": those in the hash table go back
+/* Messages still queued when a communicator with hashed matching is freed end
+ * where they end for a communicator without hints (patch 0036's promise,
+ * doc/assertions.txt, "Assertions that pay": those in the hash table go back
  * to the head of the VCI's list, "where unpatched MPICH leaves them").
  * MPI gives such messages no fate: a program that never receives a message
  * sent to it is erroneous at MPI_Finalize (MPI-4.1 section 11.2.2), so

@@ -1,11 +1,12 @@
-/* A communicator with hashed matching (README, "Assertions that pay")
- * freed while messages sent on it are still queued, never received (MPI-4.1
- * §7.4.3: MPI_Comm_free marks it for deallocation; the sends are complete):
- * some in the hash table (walked past by a probe), some still on the list,
- * small and larger ones. A program that never receives a message sent to
- * it is erroneous (§11.2.2); what this checks is the README's promise
- * ("Assertions that pay": they go back to the lists, where MPICH 4.0.2
- * leaves those of any communicator) that nothing else is disturbed:
+/* A communicator with hashed matching (doc/assertions.txt, "Assertions that
+ * pay") freed while messages sent on it are still queued, never received
+ * (MPI-4.1 §7.4.3: MPI_Comm_free marks it for deallocation; the sends are
+ * complete): some in the hash table (walked past by a probe), some still on
+ * the list, small and larger ones. A program that never receives a message
+ * sent to it is erroneous (§11.2.2); what this checks is the promise of
+ * doc/assertions.txt ("Assertions that pay": they go back to the lists, where
+ * MPICH 4.0.2 leaves those of any communicator) that nothing else is
+ * disturbed:
  *   - messages of another communicator, without hints, queued at the same
  *     time, are received afterwards, in order (§3.5);
  *   - communicators made afterwards, asserted or not (MPICH gives the

@@ -12,9 +12,10 @@
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}
-# Hashed matching is ch4's (README, "Assertions that pay"). ch3:nemesis
-# never frees a message left unreceived in its unexpected queue (MPICH
-# 4.0.2's own way, untouched by the series): there valgrind finds it lost.
+# Hashed matching is ch4's (doc/assertions.txt, "Assertions that pay").
+# ch3:nemesis never frees a message left unreceived in its unexpected queue
+# (MPICH 4.0.2's own way, untouched by the series): there valgrind finds it
+# lost.
 device=$("$prefix/bin/mpichversion" | sed -n 's/^MPICH Device:[[:space:]]*//p')
 case $device in
     ch4:*) ;;

@@ -1,23 +1,23 @@
-/* Hashed matching (README, "Assertions that pay"): on a communicator that
- * asserts mpi_assert_no_any_source and mpi_assert_no_any_tag at creation,
- * mpich-info matches messages by (source, tag) in hash tables. MPI's rules
- * must hold as on any communicator: among messages and receives with the
- * same (source, tag), first sent matches first posted, with small (eager)
- * and large (rendezvous) messages mixed, whether the receives or the
- * messages come first, and when a search has walked past some of the
- * receives (a receive waits on the VCI's list until a search walks past
- * more than 4 of the communicator's, and in the table after); cancel,
- * probe and mprobe, also there; a copy by MPI_Comm_dup has no
- * assertion and takes wildcards; a communicator freed with receives
- * pending; many such communicators at once, their receives in the
- * table together; threads.
+/* Hashed matching (doc/assertions.txt, "Assertions that pay"): on a
+ * communicator that asserts mpi_assert_no_any_source and
+ * mpi_assert_no_any_tag at creation, mpich-info matches messages by (source,
+ * tag) in hash tables. MPI's rules must hold as on any communicator: among
+ * messages and receives with the same (source, tag), first sent matches first
+ * posted, with small (eager) and large (rendezvous) messages mixed, whether
+ * the receives or the messages come first, and when a search has walked past
+ * some of the receives (a receive waits on the VCI's list until a search
+ * walks past more than 4 of the communicator's, and in the table after);
+ * cancel, probe and mprobe, also there; a copy by MPI_Comm_dup has no
+ * assertion and takes wildcards; a communicator freed with receives pending;
+ * many such communicators at once, their receives in the table together;
+ * threads.
  * Processes pair up: with their neighbour (rank ^ 1, the same host on the
  * multi-host bed) and, on 4 processes, also with the one half the job away
  * (another host there). The cases are checked on both pairings.
  * Last, on 2 processes and ch4: the time per message with 4096 receives
  * posted is within 8x of that with 16 (a list walked in order, as ch3
  * still does: about 20x). Not on ch4:ucx, where MPICH 4.0.2 has no
- * shared-memory module and UCX matches every message (README).
+ * shared-memory module and UCX matches every message (doc/assertions.txt).
  * mpich-info-test: np=2,4 */
 #include "check.h"
 #include <pthread.h>
@@ -117,8 +117,8 @@ static void same_key_order(const struct pair *p, int posted_first)
 /* NTAGS (at most TAGS) messages with distinct tags, sent in the reverse
  * order of the receives: each receive gets the message of its tag.  Lists
  * of 2 and 3 too: while the tables are empty, a list of at most two is
- * searched by MPICH's own walk of it, which must find the second (README,
- * "Assertions that pay"). */
+ * searched by MPICH's own walk of it, which must find the second
+ * (doc/assertions.txt, "Assertions that pay"). */
 static void distinct_tags(const struct pair *p, int posted_first, int ntags)
 {
     const char *how = posted_first ? "receives posted first" : "messages arrived first";
@@ -149,11 +149,12 @@ static void distinct_tags(const struct pair *p, int posted_first, int ntags)
 }
 
 /* A search that walks past more than 4 receives of the communicator moves
- * them to the hash table (README, "Assertions that pay"). Here WALKED
- * receives of tag 20, one of tag 21 and LEFT more of tag 20 are posted; the
- * message of tag 21 comes first and walks past the first WALKED, which move
- * to the table, while the LEFT ones stay on the list: the messages of tag
- * 20 must still reach the receives in the order they were posted. */
+ * them to the hash table (doc/assertions.txt, "Assertions that pay"). Here
+ * WALKED receives of tag 20, one of tag 21 and LEFT more of tag 20 are
+ * posted; the message of tag 21 comes first and walks past the first
+ * WALKED, which move to the table, while the LEFT ones stay on the list:
+ * the messages of tag 20 must still reach the receives in the order they
+ * were posted. */
 #define WALKED 8
 #define LEFT 2
 static void walked_and_left(const struct pair *p)

@@ -1,14 +1,14 @@
-/* One assertion alone does not restrict the other wildcard (MPI-4.1
- * §7.4.4: mpi_assert_no_any_source promises no MPI_ANY_SOURCE,
- * mpi_assert_no_any_tag no MPI_ANY_TAG), and only a communicator with both
- * gets hashed matching (README, "Assertions that pay"). With MPICH's
- * argument checks on (the default), on a communicator that asserts only
- * mpi_assert_no_any_source, receives and probes with MPI_ANY_TAG, and on
- * one that asserts only mpi_assert_no_any_tag, receives and probes with
- * MPI_ANY_SOURCE, must succeed and match in MPI's order (§3.5), both when
- * the receives are posted first and when the messages come first, and
- * after messages and receives of specific tags were walked past (more
- * than 4: on a hashed communicator they would have moved to a table).
+/* One assertion alone does not restrict the other wildcard (MPI-4.1 §7.4.4:
+ * mpi_assert_no_any_source promises no MPI_ANY_SOURCE, mpi_assert_no_any_tag
+ * no MPI_ANY_TAG), and only a communicator with both gets hashed matching
+ * (doc/assertions.txt, "Assertions that pay"). With MPICH's argument checks
+ * on (the default), on a communicator that asserts only
+ * mpi_assert_no_any_source, receives and probes with MPI_ANY_TAG, and on one
+ * that asserts only mpi_assert_no_any_tag, receives and probes with
+ * MPI_ANY_SOURCE, must succeed and match in MPI's order (§3.5), both when the
+ * receives are posted first and when the messages come first, and after
+ * messages and receives of specific tags were walked past (more than 4: on a
+ * hashed communicator they would have moved to a table).
  * Every call returns its error (MPI_ERRORS_RETURN) and every wait gives
  * up after 10 s (and cancels), so a wrong outcome is reported, not a hang.
  * The order of every step is fixed by handshakes (the sender sends only

@@ -1,11 +1,11 @@
 /* Messages with one (source, tag) are received in the order they were sent
  * (MPI-4.1 §3.5, non-overtaking) on a communicator with hashed matching
- * (README, "Assertions that pay"), when a receive finds its message by a
- * search and the unexpected list still holds later messages of that
- * (source, tag): the message found is put back at the head of the list,
- * where the receive's own walk of the list must find it before the later
- * ones (patch 0036: "A message found by a search for a receive is put at
- * the head of the unexpected list, where MPIDIG_do_irecv finds it first").
+ * (doc/assertions.txt, "Assertions that pay"), when a receive finds its
+ * message by a search and the unexpected list still holds later messages of
+ * that (source, tag): the message found is put back at the head of the list,
+ * where the receive's own walk of the list must find it before the later ones
+ * (patch 0036: "A message found by a search for a receive is put at the head
+ * of the unexpected list, where MPIDIG_do_irecv finds it first").
  * Two arrangements, each fixed by handshakes (the sender sends only when
  * told, then a marker on a communicator without hints that the receiver
  * receives; the messages of one sender arrive in order), none by timing:

@@ -1,10 +1,11 @@
-/* Hashed matching across a restart of MPI (README, "Assertions that pay";
- * "Sessions and the start of MPI"): a communicator that asserts no
- * wildcards, left unfreed when its session ends (MPI does not require it
- * to be freed), must not leave its context matched by hash once MPI
- * starts again and gives the same context to a communicator without
- * hints: a message on that one must reach its receive. A receive still
- * waiting after 10 s counts as lost (and is cancelled, so the test ends).
+/* Hashed matching across a restart of MPI (doc/assertions.txt, "Assertions
+ * that pay"; doc/sessions.txt, "Sessions and the start of MPI"): a
+ * communicator that asserts no wildcards, left unfreed when its session ends
+ * (MPI does not require it to be freed), must not leave its context matched
+ * by hash once MPI starts again and gives the same context to a communicator
+ * without hints: a message on that one must reach its receive. A receive
+ * still waiting after 10 s counts as lost (and is cancelled, so the test
+ * ends).
  * mpich-info-test: np=2 */
 #include "check.h"
 #include <stdlib.h>

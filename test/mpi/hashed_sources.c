@@ -1,10 +1,10 @@
-/* Hashed matching keys on the source (README, "Assertions that pay": a
- * message "can only match a receive with exactly its (source, tag)"):
+/* Hashed matching keys on the source (doc/assertions.txt, "Assertions that
+ * pay": a message "can only match a receive with exactly its (source, tag)"):
  * one process receives the same tag from every other process on a
  * communicator that asserts mpi_assert_no_any_source and
- * mpi_assert_no_any_tag at creation. Each receive must get a message of
- * its own source, in the order that source sent them (MPI-4.1 §3.5, order
- * among messages of one sender; §7.4.4, the two hints):
+ * mpi_assert_no_any_tag at creation. Each receive must get a message of its
+ * own source, in the order that source sent them (MPI-4.1 §3.5, order among
+ * messages of one sender; §7.4.4, the two hints):
  *   - receives posted first, those of the sources interleaved, moved to
  *     the hash table by a message that walks past them, then the sources
  *     send in turn, the last first;

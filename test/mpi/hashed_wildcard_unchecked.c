@@ -1,12 +1,12 @@
-/* With MPICH's argument checks off (MPIR_CVAR_ERROR_CHECKING=0), a
- * receive or probe with a wildcard on a communicator matched by (source,
- * tag) (README, "Assertions that pay") could never be matched: a probe
+/* With MPICH's argument checks off (MPIR_CVAR_ERROR_CHECKING=0), a receive or
+ * probe with a wildcard on a communicator matched by (source, tag)
+ * (doc/assertions.txt, "Assertions that pay") could never be matched: a probe
  * fails with MPI_ERR_RANK or MPI_ERR_TAG through the communicator's error
  * handler, and a receive completes at once with that error, instead of
- * waiting for ever. ch3 keeps its lists: there the
- * wildcards work, and the test says so and is skipped, as on ch4:ucx, where
- * UCX matches every message (README); so is a build whose
- * checks are always on (Debian's configuration: make check-deb).
+ * waiting for ever. ch3 keeps its lists: there the wildcards work, and the
+ * test says so and is skipped, as on ch4:ucx, where UCX matches every message
+ * (doc/assertions.txt); so is a build whose checks are always on (Debian's
+ * configuration: make check-deb).
  * mpich-info-test: np=2 */
 #include "check.h"
 #include <stdlib.h>

@@ -1,9 +1,10 @@
-# The README's hint lists are what the installed MPICH prints from the
-# tables its code uses (MPIR_CVAR_HINT_TABLES_PRINT), so they cannot drift:
-# every section it prints (the hints on every device and those of the
-# device installed) must be in the README as printed. It starts two
-# processes, since only the first one may print. A README with one default
-# changed must be caught, so the check itself is shown to work.
+# The hint lists of doc/hint-lists.txt are what the installed MPICH prints
+# from the tables its code uses (MPIR_CVAR_HINT_TABLES_PRINT), so they
+# cannot drift: every section it prints (the hints on every device and
+# those of the device installed) must be in doc/hint-lists.txt as printed.
+# It starts two processes, since only the first one may print. A page with
+# one default changed must be caught, so the check itself is shown to
+# work.
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
@@ -24,9 +25,10 @@ int main(int argc, char **argv)
 PROGRAM
 "$prefix/bin/mpicc" -o "$work/init_only" "$work/init_only.c"
 MPIR_CVAR_HINT_TABLES_PRINT=1 "$prefix/bin/mpiexec" -n 2 "$work/init_only" > "$work/printed"
-python3 "$top/maint/hint-tables" check "$top/README" < "$work/printed"
+lists="$top/doc/hint-lists.txt"
+python3 "$top/maint/hint-tables" check "$lists" < "$work/printed"
 
-# Counter-checks: a README with one default altered must be reported, in
+# Counter-checks: a page with one default altered must be reported, in
 # MPICH's own lists (the first "default false" made "default true") and in
 # ROMIO's file list (cb_buffer_size's default changed).
 # counter_check NAME 'REGEX|REPLACEMENT': the first match in the lists
@@ -38,16 +40,16 @@ counter_check() {
              split(edit, e, "|")
              if (sub(e[1], e[2])) done = 1
          }
-         { print }' "$top/README" > "$work/README.$1"
-    if cmp -s "$top/README" "$work/README.$1"; then
-        echo "counter-check $1: nothing in the README's lists to alter"
+         { print }' "$lists" > "$work/hint-lists.$1"
+    if cmp -s "$lists" "$work/hint-lists.$1"; then
+        echo "counter-check $1: nothing in the lists of $lists to alter"
         exit 1
     fi
-    if python3 "$top/maint/hint-tables" check "$work/README.$1" < "$work/printed" > "$work/$1.out"; then
-        echo "counter-check $1: a README with an altered default passed the check"
+    if python3 "$top/maint/hint-tables" check "$work/hint-lists.$1" < "$work/printed" > "$work/$1.out"; then
+        echo "counter-check $1: a page with an altered default passed the check"
         exit 1
     fi
-    echo "counter-check $1: the altered README was caught"
+    echo "counter-check $1: the altered page was caught"
 }
 counter_check mpich-default 'default false|default true'
 grep -q '^  Hints of a file, on UFS and NFS (ROMIO'"'"'s common hints):$' "$work/printed" || {

@@ -3,7 +3,7 @@
 # arguments, maxprocs and the wdir, soft and file values they were spawned
 # with.
 # MPICH 4.0.2's ucx netmod has no dynamic processes (its connect routines
-# in ucx_spawn.c only return "not supported"; README, "Configure options"),
+# in ucx_spawn.c only return "not supported"; doc/build.txt, "Devices"),
 # Debian's ch4:ucx package included: where a spawn without info fails with
 # that message, the test is skipped with the reason (dynamic_processes/probe.sh).
 # Anywhere else a failed spawn is a failure.

@@ -2,7 +2,7 @@
  * after the last session ends (R-I13). An outer session stays open while
  * the inner ones come and go: MPICH 4.0.2 cannot start MPI again once it
  * has ended, nor start the world model while a session is open, which are
- * sessions matters, not info ones (see the README).
+ * sessions matters, not info ones (see doc/sessions.txt).
  * mpich-info-test: np=1,2 */
 #include "info_exercise.h"
 

@@ -3,14 +3,14 @@
  * MPI_Init, while MPI idles after a session at MPI_THREAD_SINGLE, and under
  * MPI_THREAD_MULTIPLE. No crash, no lost or corrupted
  * entry: afterwards the shared info holds exactly the keys the threads left.
- * Then MPI_Info_get_string (README, "Threads": each info object has its
+ * Then MPI_Info_get_string (doc/info.txt, "Threads": each info object has its
  * own lock, so concurrent calls on the same object are safe; patch 0003:
- * MPIR_Info_get_string_impl takes it) on keys another thread keeps
- * replacing with a value of another length, deleting and setting again,
- * and adding and deleting beside: every read returns one whole value,
- * with a flag and a buflen that belong to it. (Without the lock a read
- * races with the writer, which info_helgrind.sh reports on every run; this
- * run alone sees it only when the race lands.)
+ * MPIR_Info_get_string_impl takes it) on keys another thread keeps replacing
+ * with a value of another length, deleting and setting again, and adding and
+ * deleting beside: every read returns one whole value, with a flag and a
+ * buflen that belong to it. (Without the lock a read races with the writer,
+ * which info_helgrind.sh reports on every run; this run alone sees it only
+ * when the race lands.)
  * mpich-info-test: np=1,2 */
 #include "check.h"
 #include <pthread.h>
@@ -266,8 +266,8 @@ int main(int argc, char **argv)
     run_threads("before MPI_Init");
     run_get_string("before MPI_Init");
     /* A session at MPI_THREAD_SINGLE, ended: MPI stays started but idle
-     * (README, "Sessions and the start of MPI"), and info calls may again
-     * come from any thread, as before MPI started. */
+     * (doc/sessions.txt, "Sessions and the start of MPI"), and info calls
+     * may again come from any thread, as before MPI started. */
     MPI_Session session = MPI_SESSION_NULL;
     MPI_Info level;
     MPI_Info_create(&level);

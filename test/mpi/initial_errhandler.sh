@@ -6,12 +6,12 @@
 # initial_errhandler_spawn.sh's). An unknown name stops mpiexec before it
 # starts anything. A fatal error (the initial handler, or a session's) ends
 # every process of the launch. mpiexec -h lists the option.
-# Names are accepted in any case (README, "Sessions and the start of MPI":
-# "mpi_errors_are_fatal (the default), mpi_errors_abort or
-# mpi_errors_return, in any case"): hydra's -initial-errhandler (each of
-# the three names in upper and mixed case, and per MPMD part), and
-# MPI_INFO_ENV, MPI_Info_create_env and mpiinfo report the name in lower
-# case, as the README's MPI_INFO_ENV table writes it, whatever case was given.
+# Names are accepted in any case (doc/sessions.txt, "The initial error
+# handler": "mpi_errors_are_fatal (the default), mpi_errors_abort or
+# mpi_errors_return, in any case"): hydra's -initial-errhandler (each of the
+# three names in upper and mixed case, and per MPMD part), and MPI_INFO_ENV,
+# MPI_Info_create_env and mpiinfo report the name in lower case, as the
+# MPI_INFO_ENV table of doc/info-env.txt writes it, whatever case was given.
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}

@@ -3,7 +3,7 @@
 # (MPI-4.1 9.3, 11.8.4): the children's MPI_COMM_WORLD and MPI_COMM_SELF
 # get it and MPI_INFO_ENV reports it in lower case (initial_errhandler/
 # check.c), the name in any case, read both by MPI at the root and by hydra
-# (README, "Sessions and the start of MPI"). An unknown name makes
+# (doc/sessions.txt, "The initial error handler"). An unknown name makes
 # MPI_Comm_spawn fail with MPI_ERR_SPAWN on every process, with a message
 # naming the key and the value. Skipped, with the reason, where the device
 # has no dynamic processes (MPICH 4.0.2's ch4:ucx: dynamic_processes/probe.sh).

@@ -3,7 +3,7 @@
  * there are context ids (2048 in MPICH 4.0.2), every refusal is still
  * MPI_ERR_NOT_SAME with MPI_COMM_NULL, and a communicator can be made
  * afterwards. The agreement is decided while the context id is allocated
- * (README, "Communicator hints"), so a refusal must free the id it got.
+ * (doc/communicators.txt), so a refusal must free the id it got.
  * For MPI_Comm_dup_with_info, MPI_Comm_create_from_group,
  * MPI_Dist_graph_create_adjacent, MPI_Dist_graph_create,
  * MPI_Comm_split_type (MPI_COMM_TYPE_SHARED: the two processes share a node;

@@ -1,12 +1,12 @@
 /* A session a library ends from its exit handler (atexit) after an earlier
  * session left MPI idle: MPI-4.1 11.3 asks only that every session be
  * finalized before the process ends, and an exit handler is before. The
- * finalize must succeed and MPI stop then, without crash or hang (README,
- * "Sessions and the start of MPI": MPI stops at exit if a session was the
- * last to end). The library's handler is registered before MPI registers
- * its own, so it runs after it. (That MPI really stops, and tells the
- * process manager, is checked by session_restart_valgrind's at-exit run:
- * mpiexec does not report it.)
+ * finalize must succeed and MPI stop then, without crash or hang
+ * (doc/sessions.txt, "Sessions and the start of MPI": MPI stops at exit if a
+ * session was the last to end). The library's handler is registered before
+ * MPI registers its own, so it runs after it. (That MPI really stops, and
+ * tells the process manager, is checked by session_restart_valgrind's at-exit
+ * run: mpiexec does not report it.)
  * mpich-info-test: np=1,2 */
 #include "check.h"
 #include <stdlib.h>

@@ -6,10 +6,11 @@
  * memory kinds, and process-set info gives mpi_size.
  *
  * MPICH has one thread level per process, the highest asked for since MPI
- * started (README, "Sessions and the start of MPI"): the first session here
- * asks for MPI_THREAD_SERIALIZED and stays open, so later sessions that ask
- * for less run at that level, and one that asks for more (the default
- * MPI_THREAD_MULTIPLE, when its thread_level is malformed) raises it.
+ * started (doc/sessions.txt, "Sessions and the start of MPI"): the first
+ * session here asks for MPI_THREAD_SERIALIZED and stays open, so later
+ * sessions that ask for less run at that level, and one that asks for more
+ * (the default MPI_THREAD_MULTIPLE, when its thread_level is malformed)
+ * raises it.
  * mpich-info-test: np=1,2,4 */
 #include "check.h"
 #include <stdlib.h>
@@ -96,7 +97,7 @@ static void check_psets(MPI_Session session, int np)
     }
     /* An unknown name is not tried: MPICH 4.0.2 sends the errors of session
      * routines to the fatal default handler whatever handler the session
-     * was given (README, "Session hints"). */
+     * was given (doc/sessions.txt, "Error handlers"). */
 }
 
 /* A communicator made from a session reports the session's memory kinds,

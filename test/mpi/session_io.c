@@ -1,9 +1,9 @@
 /* MPI-IO from the Sessions model alone: the program never calls MPI_Init
  * (MPI-4.1 11.3: a communicator derived from a session is an ordinary
- * communicator, and MPI-IO takes any intracommunicator, 14.2.1). Twice,
- * with the first session ended before the second starts (MPI stays
- * started between them, README "Sessions and the start of MPI"); the
- * checks of each start are in session_io.inc.
+ * communicator, and MPI-IO takes any intracommunicator, 14.2.1). Twice, with
+ * the first session ended before the second starts (MPI stays started between
+ * them, doc/sessions.txt, "Sessions and the start of MPI"); the checks of
+ * each start are in session_io.inc.
  * mpich-info-test: np=1,2,4 */
 #include "session_io.inc"
 

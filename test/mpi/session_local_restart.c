@@ -1,18 +1,18 @@
-/* MPI_Session_init after the first start of a process is local (MPI-5.0
- * calls MPI_Session_init a local procedure; MPI-4.1 11.3 lets a process start
- * MPI again once its sessions have ended; README, "Sessions and the start
- * of MPI"). All processes start MPI once and agree on a directory. Then
- * the process of rank 0 ends its session and starts MPI again four times
- * on its own: three times using a communicator of its own and ending the
+/* MPI_Session_init after the first start of a process is local (MPI-5.0 calls
+ * MPI_Session_init a local procedure; MPI-4.1 11.3 lets a process start MPI
+ * again once its sessions have ended; doc/sessions.txt, "Sessions and the
+ * start of MPI"). All processes start MPI once and agree on a directory. Then
+ * the process of rank 0 ends its session and starts MPI again four times on
+ * its own: three times using a communicator of its own and ending the
  * session, then once more to meet the others, while they compute without
- * calling MPI. It says it is done by making a file, since the others are
- * not in MPI. If a start needed the other processes, rank 0 would wait
- * for them and they for the file: they give up after 30 s and say so.
- * Then all meet on a communicator from mpi://WORLD. MPI stays started
- * between rank 0's sessions, so the thread level it reports is the
- * highest asked for since the first start (README's rule); the levels
- * asked stay below MPI_THREAD_MULTIPLE, so all processes meet at levels
- * with the same collectives (README).
+ * calling MPI. It says it is done by making a file, since the others are not
+ * in MPI. If a start needed the other processes, rank 0 would wait for them
+ * and they for the file: they give up after 30 s and say so. Then all meet on
+ * a communicator from mpi://WORLD. MPI stays started between rank 0's
+ * sessions, so the thread level it reports is the highest asked for since the
+ * first start (the rule of doc/sessions.txt); the levels asked stay below
+ * MPI_THREAD_MULTIPLE, so all processes meet at levels with the same
+ * collectives (doc/sessions.txt).
  * mpich-info-test: np=2,4 */
 #include "check.h"
 #include <stdlib.h>

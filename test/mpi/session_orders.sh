@@ -10,11 +10,11 @@
 #    the beginning, at the level they ask for;
 #  - sessions opened, used and finalized by several threads at once while
 #    the main thread calls MPI_Init_thread;
-#  - sessions whose thread_level names no level (ignored, the README's
-#    choice, "Session hints").
-# The thread level is the README's rule ("Sessions and the start of MPI"):
-# one level for the process, the highest asked for since MPI started (it
-# stops only at an MPI_Finalize that is the last end, or at exit),
+#  - sessions whose thread_level names no level (ignored, the choice
+#    stated in doc/sessions.txt, "Session hints").
+# The thread level is the rule of doc/sessions.txt ("Sessions and the start of
+# MPI"): one level for the process, the highest asked for since MPI started
+# (it stops only at an MPI_Finalize that is the last end, or at exit),
 # reported by MPI_Query_thread, provided and MPI_Session_get_info; with
 # MPI_THREAD_MULTIPLE, threads run collectives at once.
 # mpich-info-test: np=1

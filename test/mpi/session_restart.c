@@ -3,8 +3,8 @@
  * stays open past MPI_Finalize, with another inside the world model; then
  * sessions after MPI_Finalize.  MPI stays started from the first session
  * to the exit (no MPI_Finalize is the last end here), so the thread level
- * is the highest asked for since the first session (README, "Sessions and
- * the start of MPI"); every start has correct process sets and
+ * is the highest asked for since the first session (doc/sessions.txt,
+ * "Sessions and the start of MPI"); every start has correct process sets and
  * communicators with the hints given, and MPI_INFO_ENV stays readable
  * throughout.
  * mpich-info-test: np=1,2,4 */
@@ -127,8 +127,8 @@ int main(int argc, char **argv)
     CHECK(provided == MPI_THREAD_SERIALIZED, "MPI_Init_thread(FUNNELED) with a session open: "
           "expected the process's MPI_THREAD_SERIALIZED (%d), got %d", MPI_THREAD_SERIALIZED,
           provided);
-    /* A session asking for more raises the level of the process (README,
-     * "Sessions and the start of MPI"). */
+    /* A session asking for more raises the level of the process
+     * (doc/sessions.txt, "Sessions and the start of MPI"). */
     MPI_Session inside = start_session("MPI_THREAD_MULTIPLE", "MPI_THREAD_MULTIPLE",
                                        "session inside the world model");
     int size = 0, sum = 0, one = 1;

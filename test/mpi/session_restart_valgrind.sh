@@ -5,11 +5,12 @@
 # after 4 cycles as after 1: a start that kept anything of the last one
 # would add to it. A third run does 2 cycles whose last session an exit
 # handler ends (registered before MPI's own): MPI must stop then and hold
-# the same memory (README, "Sessions and the start of MPI": MPI stops at
-# exit if a session was the last to end; a process that did not stop MPI
-# also never told the process manager "finalize", whose record it keeps,
-# and mpiexec's status does not show that: the memory does). (The modes, in-main and
-# at-exit, have names of one length: MPI_INFO_ENV holds the arguments.)
+# the same memory (doc/sessions.txt, "Sessions and the start of MPI": MPI
+# stops at exit if a session was the last to end; a process that did not stop
+# MPI also never told the process manager "finalize", whose record it keeps,
+# and mpiexec's status does not show that: the memory does). (The modes,
+# in-main and at-exit, have names of one length: MPI_INFO_ENV holds the
+# arguments.)
 # mpich-info-test: np=1
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}

@@ -51,7 +51,7 @@ static int child(const char *how)
 }
 
 /* Whether a failed spawn failed because the device has no dynamic
- * processes (MPICH 4.0.2's ch4:ucx: README, "Configure options"). Then
+ * processes (MPICH 4.0.2's ch4:ucx: doc/build.txt, "Devices"). Then
  * the test is skipped, with the reason (exit status 77 and a last line). */
 static int no_dynamic_processes(int rc)
 {

@@ -4,7 +4,7 @@
  * each process gives of MPICH's shmem_topo key (absent, empty, a topology
  * level on all or on some processes) and whether it passes MPI_INFO_NULL,
  * the call succeeds on every process and the new communicator reports the
- * hints that process gave (README, "Communicator hints").
+ * hints that process gave (doc/communicators.txt).
  * mpich-info-test: np=2,4 */
 #include "check.h"
 

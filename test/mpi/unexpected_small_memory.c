@@ -1,9 +1,9 @@
-/* Small messages that arrive before their receives are kept in small
- * buffers (README, "Small messages that come first"): 4096 queued 8-byte
+/* Small messages that arrive before their receives are kept in small buffers
+ * (doc/assertions.txt, "Small messages that come first"): 4096 queued 8-byte
  * messages must raise the receiver's resident memory by less than 8 MiB.
- * MPICH 4.0.2's ch4 device keeps each in a cell of 68 KiB, whose first
- * page it touches: 16 MiB for the buffers alone. A bound on memory within
- * one run, not a timing.
+ * MPICH 4.0.2's ch4 device keeps each in a cell of 68 KiB, whose first page
+ * it touches: 16 MiB for the buffers alone. A bound on memory within one run,
+ * not a timing.
  * mpich-info-test: np=2 */
 #include "check.h"
 #include <stdlib.h>

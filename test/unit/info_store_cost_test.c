@@ -103,8 +103,8 @@ static void op_nth_walk(MPIR_Info_store *s, int n, int i)
 
 /* Any order: the first far jump squeezes the holes out (once), then every
  * position is direct. A get_nthkey far from the last one right after each
- * delete would pay that linear squeeze every time (README, "Info
- * objects"). */
+ * delete would pay that linear squeeze every time (doc/info.txt,
+ * "Speed"). */
 static void op_nth_any(MPIR_Info_store *s, int n, int i)
 {
     (void) n;

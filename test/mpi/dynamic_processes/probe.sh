@@ -2,7 +2,7 @@
 # no_dynamic_processes PREFIX DIR: succeeds, printing why, when the MPICH
 # under test cannot spawn even one process without info because its device
 # says it has no dynamic processes: MPICH 4.0.2's ch4:ucx, Debian's package
-# included (README, "Configure options"). Anywhere else it fails, so the
+# included (doc/build.txt, "Devices"). Anywhere else it fails, so the
 # test runs its spawns and a failed spawn is a failure. DIR receives the
 # probe program and its output.
 no_dynamic_processes() {

@@ -11,10 +11,10 @@
  *             mpi_initial_errhandler argv[3] in the root's info: the child
  *             checks argv[3] ("world"), and an unknown name is refused
  *             with MPI_ERR_SPAWN on every process before anything starts.
- *             The name is accepted in any case (README, "Sessions and the
- *             start of MPI"); the child expects MPI_INFO_ENV to report it
- *             in lower case, the spelling the README's MPI_INFO_ENV table
- *             gives;
+ *             The name is accepted in any case (doc/sessions.txt, "The
+ *             initial error handler"); the child expects MPI_INFO_ENV to
+ *             report it in lower case, the spelling the MPI_INFO_ENV table
+ *             of doc/info-env.txt gives;
  *   spawn-multiple  MPI_Comm_spawn_multiple of two commands (this program,
  *             one process each), with mpi_initial_errhandler argv[3] in the
  *             first command's info and argv[4] in the second's: each child
@@ -239,10 +239,11 @@ static void spawn(const char *program, const char *child_name)
     MPI_Finalize();
 }
 
-/* Two commands, each its own handler: both must start, each child with
- * the handler of its command's info (MPI_Comm_spawn_multiple takes one
- * info per command; README: "In an MPMD launch the option applies to the
- * part it is given in", and hydra reads each command's info on its own). */
+/* Two commands, each its own handler: both must start, each child with the
+ * handler of its command's info (MPI_Comm_spawn_multiple takes one info
+ * per command; doc/sessions.txt: "In an MPMD launch the option applies to
+ * the part it is given in", and hydra reads each command's info on its
+ * own). */
 static void spawn_multiple(const char *program, const char *first, const char *second)
 {
     MPI_Init(NULL, NULL);

@@ -1,10 +1,10 @@
 /* One order of the World and the Sessions models in one process (MPI-4.1
  * 11.2, 11.3: the models live side by side, and MPI can be started again
  * after it ended), chosen by argv[1]; see session_orders.sh. The thread
- * level follows the README's rule: one level for the whole process, the
- * highest any initialization has asked for since MPI started, reported by
- * MPI_Query_thread, the provided argument and MPI_Session_get_info. Every
- * communicator made is used for an allreduce.
+ * level follows the rule of doc/sessions.txt: one level for the whole
+ * process, the highest any initialization has asked for since MPI started,
+ * reported by MPI_Query_thread, the provided argument and
+ * MPI_Session_get_info. Every communicator made is used for an allreduce.
  * Arguments: ORDER [LEVEL], LEVEL one of single funneled serialized
  * multiple. */
 #include <pthread.h>
@@ -308,8 +308,8 @@ static void threads(void)
 }
 
 /* A thread_level that names no level is ignored, as malformed hints are
- * (the README's choice): the session starts, asking for the default,
- * MPI_THREAD_MULTIPLE, and reports the level in effect. */
+ * (the choice stated in doc/sessions.txt): the session starts, asking for
+ * the default, MPI_THREAD_MULTIPLE, and reports the level in effect. */
 static void bad_level(void)
 {
     const char *words[] = { "lots", "MPI_THREAD_SINGLEX", "  ", "3" };
