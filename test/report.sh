@@ -16,10 +16,32 @@ fail() {
 
 skip() { echo "SKIP: ${MPICH_INFO_RESULT_PREFIX:-}$1 ($2)"; }
 
+# not_applicable NAME SECTION: a test of a section of the series the MPICH
+# under test was built without (configure --with-series): it does not run,
+# and counts neither as passed nor as skipped.
+not_applicable() {
+    echo "N/A: ${MPICH_INFO_RESULT_PREFIX:-}$1 (needs section $2 of the series; built with ${MPICH_INFO_SECTIONS:-all})"
+}
+
+# section_built NAME: whether the MPICH under test has section NAME of the
+# series (MPICH_INFO_SECTIONS, comma-separated; unset: every section).
+section_built() {
+    case ${MPICH_INFO_SECTIONS:-all} in
+        all) return 0 ;;
+        *) case ",$MPICH_INFO_SECTIONS," in *",$1,"*) return 0 ;; *) return 1 ;; esac ;;
+    esac
+}
+
 # The process counts a test declares on a line "mpich-info-test: np=1,2,4"
 # (as "1,2,4"; empty when it declares none).
 declared_process_counts() {
     sed -n 's/.*mpich-info-test: np=\([0-9,]*\).*/\1/p' "$1" | head -n 1
+}
+
+# The section of the series a test needs, declared on the same line:
+# "mpich-info-test: np=1,2 section=info" (empty when it declares none).
+declared_section() {
+    sed -n 's/.*mpich-info-test: .*section=\([a-z]*\).*/\1/p' "$1" | head -n 1
 }
 
 # Seconds left before MPICH_INFO_DEADLINE (at least 1), or nothing when no
