@@ -5,7 +5,7 @@
  * mpi_assert_strict_persistent_collective_ordering (on intercommunicators
  * both groups must agree), and every window constructor with same_size,
  * same_disp_unit and (ch4) which_accumulate_ops.
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 

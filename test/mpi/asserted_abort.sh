@@ -7,7 +7,7 @@
 # a normal end ("kept going": the check is missing) nor a hang (a kill at the
 # time limit) passes. (With the checks off at run time the same program goes
 # on: asserted_unchecked.sh.)
-# mpich-info-test: np=2
+# mpich-info-test: np=2 section=info
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)

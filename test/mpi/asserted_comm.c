@@ -8,7 +8,7 @@
  * communicator when they keep the promise, and after MPI_Comm_set_info took
  * the promise back; a promise MPI_Comm_set_info makes is checked too.
  * Processes pair up with the one half the job away (rank + size/2).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 

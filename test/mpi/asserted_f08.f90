@@ -4,7 +4,7 @@
 ! MPI_ERR_TAG, and a message shorter than the buffer MPI_ERR_COUNT, each
 ! message naming the hint; MPI_Win_lock on a window that asserted no_locks
 ! gives MPI_ERR_RMA_SYNC.
-! mpich-info-test: np=2
+! mpich-info-test: np=2 section=info
 program asserted_f08
     use mpi_f08
     implicit none

@@ -6,7 +6,7 @@
 # --enable-error-checking=runtime (mpich-info's own, doc/build.txt) can turn
 # them off at run time; elsewhere (Debian's configuration, make check-deb) the
 # test is skipped, saying so.
-# mpich-info-test: np=2
+# mpich-info-test: np=2 section=info
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -7,7 +7,7 @@
  *   with memory; a set_info asserting one where it does not hold is refused
  *   on every process and changes nothing.
  * Where the promises hold, the same calls succeed.
- * mpich-info-test: np=2,3,4 */
+ * mpich-info-test: np=2,3,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 

@@ -4,7 +4,7 @@
  * keeping what it does not name, creation-only hints, round trips, the
  * user's info left unchanged, no propagation by MPI_Comm_dup, and a
  * mismatch of a hint that must agree reported on every process.
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 

@@ -9,7 +9,7 @@
  * a VCI modulo the number of VCIs, MPIR_CVAR_CH4_NUM_VCIS, read through
  * MPI_T), and never a mark of its own (ch3 turns a threshold of 0 into
  * -1, "the connection's default"), which set_info would refuse.
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 

@@ -1,6 +1,6 @@
 # A program built against Debian's libmpich12 (stock mpicc.mpich) runs with
 # the mpich-info library through LD_LIBRARY_PATH and the mpich-info mpiexec.
-# mpich-info-test: np=2
+# mpich-info-test: np=2 section=fixes
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}

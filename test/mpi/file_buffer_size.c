@@ -6,7 +6,7 @@
  * asks for 16 MiB, and a collective write and read of 1 MiB per process,
  * interleaved so that two-phase I/O aggregates it, must give the data back
  * while get_info keeps reporting 4096.
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=fixes */
 #include "check.h"
 #include <stdlib.h>
 #include <unistd.h>

@@ -6,7 +6,7 @@
  * user's info left unchanged, a mismatch of a hint that must agree reported
  * on every process with nothing changed, and collective I/O that gives the
  * right data with the hints asserted.
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 #include <unistd.h>

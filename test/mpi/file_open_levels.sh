@@ -4,7 +4,7 @@
 # agreement (an MPICH-internal collective run outside MPICH's global
 # critical section), which is how mpi4py's test_io failed: mpi4py asks for
 # MPI_THREAD_MULTIPLE by default.
-# mpich-info-test: np=1,2,4
+# mpich-info-test: np=1,2,4 section=fixes
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 np=${MPICH_INFO_TEST_NP:-2}

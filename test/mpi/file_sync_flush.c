@@ -7,7 +7,7 @@
  * A sync that synchronizes cannot return on rank 0 before rank 1 enters
  * it, and rank 1 is waiting for rank 0's message: rank 1 gives up after
  * 20 seconds and reports it, instead of hanging.
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 #include <unistd.h>
 

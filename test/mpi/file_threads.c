@@ -7,7 +7,7 @@
  * that ROMIO's agreement runs correctly outside MPICH's global critical
  * section. MPICH 4.0.2 deadlocks here: ROMIO held a mutex across the
  * communication of every MPI-IO routine.
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=fixes */
 #include "check.h"
 #include <pthread.h>
 #include <stdarg.h>

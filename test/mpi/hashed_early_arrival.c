@@ -35,7 +35,7 @@
  * than hanging.
  * Processes pair up with their neighbour (rank ^ 1); the higher rank
  * receives (see main).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=performance */
 #include "check.h"
 #include "handshake.h"
 #include <sched.h>

@@ -1,5 +1,5 @@
 /* Messages still queued when a communicator with hashed matching is freed end
- * where they end for a communicator without hints (patch 0036's promise,
+ * where they end for a communicator without hints (patch 0053's promise,
  * doc/assertions.txt, "Assertions that pay": those in the hash table go back
  * to the head of the VCI's list, "where unpatched MPICH leaves them").
  * MPI gives such messages no fate: a program that never receives a message
@@ -18,7 +18,7 @@
  * Each step waits for the one before (the sender sends only when told, and
  * says it has sent with a marker that the receiver takes), so the result
  * does not depend on timing.
- * mpich-info-test: np=2 */
+ * mpich-info-test: np=2 section=performance */
 #include "check.h"
 #include "handshake.h"
 

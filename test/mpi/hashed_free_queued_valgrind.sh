@@ -1,6 +1,6 @@
 # hashed_free_queued under valgrind: the receiving process frees
 # communicators with hashed matching while messages sent on them are still
-# queued, in the hash table and on the list (patch 0036 gives those in the
+# queued, in the hash table and on the list (patch 0053 gives those in the
 # table back to the list), makes new ones that get the same context id,
 # and reaches MPI_Finalize with them still queued. Its run must be free of
 # invalid accesses and of memory definitely or indirectly lost.
@@ -8,7 +8,7 @@
 # destroys the pools that hold it, whether it was given back to the list
 # or not: this shows nothing is lost or touched wrongly, not where the
 # messages went. See hashed_free_queued.c.)
-# mpich-info-test: np=2
+# mpich-info-test: np=2 section=performance
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}

@@ -18,7 +18,7 @@
  * posted is within 8x of that with 16 (a list walked in order, as ch3
  * still does: about 20x). Not on ch4:ucx, where MPICH 4.0.2 has no
  * shared-memory module and UCX matches every message (doc/assertions.txt).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=performance */
 #include "check.h"
 #include <pthread.h>
 #include <stdlib.h>

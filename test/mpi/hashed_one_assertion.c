@@ -16,7 +16,7 @@
  * of one sender arrive in order), not by timing.
  * Processes pair up with their neighbour (rank ^ 1); the lower rank
  * receives.
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=performance */
 #include "check.h"
 #include "handshake.h"
 

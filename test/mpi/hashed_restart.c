@@ -6,7 +6,7 @@
  * without hints: a message on that one must reach its receive. A receive
  * still waiting after 10 s counts as lost (and is cancelled, so the test
  * ends).
- * mpich-info-test: np=2 */
+ * mpich-info-test: np=2 section=performance */
 #include "check.h"
 #include <stdlib.h>
 

@@ -22,7 +22,7 @@
  * nothing within 10 s is reported and cancelled, so that a wrong match,
  * which leaves another receive without its message, ends the test
  * instead of hanging it.)
- * mpich-info-test: np=3,4 */
+ * mpich-info-test: np=3,4 section=performance */
 #include "check.h"
 #include "handshake.h"
 

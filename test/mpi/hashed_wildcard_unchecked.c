@@ -7,7 +7,7 @@
  * test says so and is skipped, as on ch4:ucx, where UCX matches every message
  * (doc/assertions.txt); so is a build whose checks are always on (Debian's
  * configuration: make check-deb).
- * mpich-info-test: np=2 */
+ * mpich-info-test: np=2 section=performance */
 #include "check.h"
 #include <stdlib.h>
 

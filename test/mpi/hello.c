@@ -1,7 +1,7 @@
 /* The installed MPICH starts the requested number of processes, each with a
  * distinct rank, and it is the mpich-info build (not another MPICH found
  * on the library path).
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=fixes */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 ! The 'use mpi' binding of the installed MPICH: size as requested, ranks distinct.
-! mpich-info-test: np=1,2
+! mpich-info-test: np=1,2 section=fixes
 program hello_mpi
     use mpi
     implicit none

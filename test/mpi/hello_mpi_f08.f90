@@ -1,5 +1,5 @@
 ! The 'use mpi_f08' binding of the installed MPICH: size as requested, ranks distinct.
-! mpich-info-test: np=1,2
+! mpich-info-test: np=1,2 section=fixes
 program hello_mpi_f08
     use mpi_f08
     implicit none

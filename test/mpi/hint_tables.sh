@@ -5,7 +5,7 @@
 # It starts two processes, since only the first one may print. A page with
 # one default changed must be caught, so the check itself is shown to
 # work.
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=info
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}

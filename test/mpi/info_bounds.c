@@ -3,7 +3,7 @@
  * info routine, including the key get_nthkey returns; one more character is
  * MPI_ERR_INFO_KEY / MPI_ERR_INFO_VALUE; an empty key is MPI_ERR_INFO_KEY; a
  * failed call leaves the info as it was.
- * mpich-info-test: np=1 */
+ * mpich-info-test: np=1 section=info */
 #include "check.h"
 #include <stdlib.h>
 

@@ -7,7 +7,7 @@
 # launch exports the values this script expects (EXPECT_*), worked out from
 # the launch line itself; the programs work out command, argv, host, arch
 # and wdir from their own arguments and the system.
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=info
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -7,7 +7,7 @@
 # Debian's ch4:ucx package included: where a spawn without info fails with
 # that message, the test is skipped with the reason (dynamic_processes/probe.sh).
 # Anywhere else a failed spawn is a failure.
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=info
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)

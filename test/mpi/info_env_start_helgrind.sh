@@ -5,7 +5,7 @@
 # reports it on every run when the pairs are freed and made again without
 # the object's lock (test/audit/info-env-reset-unlocked), whatever the
 # timing.
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=sessions
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}

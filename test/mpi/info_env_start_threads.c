@@ -7,7 +7,7 @@
  * used to free the pairs and re-create the store and its lock without
  * taking the lock: readers saw keys missing or freed memory;
  * info_env_start_helgrind.sh reports it on every run.)
- * mpich-info-test: np=1 */
+ * mpich-info-test: np=1 section=sessions */
 #include "check.h"
 #include <pthread.h>
 #include <unistd.h>

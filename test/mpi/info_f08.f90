@@ -2,7 +2,7 @@
 ! blanks of keys and values are stripped, a key of MPI_MAX_INFO_KEY
 ! characters comes back whole from MPI_Info_get_nthkey, and
 ! MPI_Info_get_string reports the needed length and truncates.
-! mpich-info-test: np=1
+! mpich-info-test: np=1 section=info
 program info_f08
     use mpi_f08
     implicit none

@@ -4,7 +4,7 @@
  * (nothing when the process gets MPI_COMM_NULL); MPI_Comm_idup_with_info
  * has read its info before it returns, so the program may free it before
  * the wait; MPI_File_delete takes an info and leaves it as it was.
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 

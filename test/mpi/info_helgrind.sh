@@ -6,7 +6,7 @@
 # routine fails the test. The same program asking only for
 # MPI_THREAD_SERIALIZED, where the info lock is skipped by design, gives
 # dozens of such reports, so the check sees races when they are there.
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=sessions
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}

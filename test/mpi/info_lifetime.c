@@ -2,7 +2,7 @@
  * MPI_Finalize (R-I13), and MPI_INFO_ENV stays readable after finalize.
  * info_sessions.c covers the Sessions model; info_valgrind.sh runs both
  * under valgrind.
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2 section=info */
 #include "info_exercise.h"
 
 int main(int argc, char **argv)

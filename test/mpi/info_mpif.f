@@ -1,7 +1,7 @@
 ! The mpif.h info binding (R-I4, R-I2): blanks around keys and values are
 ! stripped, and get_nthkey into a buffer shorter than the key truncates it
 ! without writing past the buffer (info_valgrind.sh runs this under valgrind).
-! mpich-info-test: np=1
+! mpich-info-test: np=1 section=fixes
       program info_mpif
       implicit none
       include 'mpif.h'

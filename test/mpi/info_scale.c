@@ -3,7 +3,7 @@
  * walk, every value, and a dup are checked against the expected order.
  * The dup (megabytes: mpich-info makes it in one block) is then changed in
  * every way, and both are checked again: the original must not change.
- * mpich-info-test: np=1 */
+ * mpich-info-test: np=1 section=info */
 #include "check.h"
 #include <stdio.h>
 

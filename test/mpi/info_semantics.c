@@ -3,7 +3,7 @@
  * case-sensitive keys, insertion order kept across overwrite and delete,
  * independent ordered dup, MPI_ERR_INFO_NOKEY, get_nthkey range, invalid
  * handles, and a read-only MPI_INFO_ENV.
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2 section=info */
 #include "check.h"
 
 static void check_keys(MPI_Info info, const char *const *want, int n, const char *what)

@@ -3,7 +3,7 @@
  * the inner ones come and go: MPICH 4.0.2 cannot start MPI again once it
  * has ended, nor start the world model while a session is open, which are
  * sessions matters, not info ones (see doc/sessions.txt).
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2 section=info */
 #include "info_exercise.h"
 
 int main(void)

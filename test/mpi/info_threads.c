@@ -4,14 +4,14 @@
  * MPI_THREAD_MULTIPLE. No crash, no lost or corrupted
  * entry: afterwards the shared info holds exactly the keys the threads left.
  * Then MPI_Info_get_string (doc/info.txt, "Threads": each info object has its
- * own lock, so concurrent calls on the same object are safe; patch 0003:
+ * own lock, so concurrent calls on the same object are safe; patch 0019:
  * MPIR_Info_get_string_impl takes it) on keys another thread keeps replacing
  * with a value of another length, deleting and setting again, and adding and
  * deleting beside: every read returns one whole value, with a flag and a
  * buflen that belong to it. (Without the lock a read races with the writer,
  * which info_helgrind.sh reports on every run; this run alone sees it only
  * when the race lands.)
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2 section=sessions */
 #include "check.h"
 #include <pthread.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 # valgrind: no invalid access, and no leak of info memory. Leaks are counted
 # only where an info routine allocated (MPICH itself keeps some memory until
 # exit, which is not ours to judge).
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=info
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}

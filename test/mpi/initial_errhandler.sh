@@ -12,7 +12,7 @@
 # three names in upper and mixed case, and per MPMD part), and MPI_INFO_ENV,
 # MPI_Info_create_env and mpiinfo report the name in lower case, as the
 # MPI_INFO_ENV table of doc/info-env.txt writes it, whatever case was given.
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=sessions
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -7,7 +7,7 @@
 # MPI_Comm_spawn fail with MPI_ERR_SPAWN on every process, with a message
 # naming the key and the value. Skipped, with the reason, where the device
 # has no dynamic processes (MPICH 4.0.2's ch4:ucx: dynamic_processes/probe.sh).
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=sessions
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)

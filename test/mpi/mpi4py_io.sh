@@ -3,7 +3,7 @@
 # default). MPICH_INFO_MPI4PY names an mpi4py source tree built against the
 # installed MPICH (test/mpi4py/build, with Debian's /usr/bin/python3); without
 # one the test is skipped and says so.
-# mpich-info-test: np=2
+# mpich-info-test: np=2 section=fixes
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 np=${MPICH_INFO_TEST_NP:-2}

@@ -1,6 +1,6 @@
 /* A fenced MPI_Put between processes delivers exactly the data put (stock
  * Debian MPICH 4.0.2, ch4:ucx, returned wrong data here on these machines).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=fixes */
 #include <mpi.h>
 #include <stdio.h>
 

@@ -11,7 +11,7 @@
  * (one process in each group; decided within the leaders' exchange); and
  * MPI_Win_create and MPI_Win_allocate with same_size (decided within the
  * duplication of the window's communicator).
- * mpich-info-test: np=2 */
+ * mpich-info-test: np=2 section=info */
 #include "check.h"
 
 #define ROUNDS 3000

@@ -12,7 +12,7 @@
  *    group is MPI_ERR_RANK (MPI-4.1 2.8: an invalid rank argument is an
  *    error of class MPI_ERR_RANK). Each process is its own local group
  *    and leader here, so every error is found without communication.
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=sessions */
 #include "check.h"
 
 /* MPI_Intercomm_create_from_groups(local, leader, remote, 0) fails with

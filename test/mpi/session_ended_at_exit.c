@@ -7,7 +7,7 @@
  * MPI registers its own, so it runs after it. (That MPI really stops, and
  * tells the process manager, is checked by session_restart_valgrind's at-exit
  * run: mpiexec does not report it.)
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2 section=sessions */
 #include "check.h"
 #include <stdlib.h>
 #include <unistd.h>

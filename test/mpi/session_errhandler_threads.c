@@ -6,7 +6,7 @@
  * entered (the count goes below zero: MPIR_Assert, or another thread's
  * lock is released), nor may one that entered it find it skipped at exit
  * (the mutex is left locked and destroyed locked at finalize).
- * mpich-info-test: np=1 */
+ * mpich-info-test: np=1 section=sessions */
 #include "check.h"
 #include <pthread.h>
 

@@ -9,7 +9,7 @@
  * NUL-terminated name, a negative length, an out-of-range n or an unknown
  * name is MPI_ERR_ARG.  A handler given to MPI_Session_init or
  * MPI_Comm_create_from_group runs once, with a null handle.
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2 section=sessions */
 #include "check.h"
 #include <stdlib.h>
 

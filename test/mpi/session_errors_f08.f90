@@ -4,7 +4,7 @@
 ! handler freed after the last session.  MPI_Session_get_nth_pset counts
 ! sets from 0, with length 0 gives the length of the name and leaves the
 ! name, cuts a name to the buffer, and refuses n past the last set.
-! mpich-info-test: np=1,2
+! mpich-info-test: np=1,2 section=sessions
 module session_errors_counter
     use mpi_f08
     implicit none

@@ -3,7 +3,7 @@
 ! handler set on the session called with that session, the handler
 ! freed after the last session; MPI_Session_get_nth_pset counts sets from
 ! 0, with length 0 gives the length, and cuts a name to the buffer.
-! mpich-info-test: np=1,2
+! mpich-info-test: np=1,2 section=sessions
       subroutine count_error(session, code)
       implicit none
       integer session, code, calls, last_code, last_session

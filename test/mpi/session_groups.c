@@ -3,7 +3,7 @@
  * other processes do not call, ranges, disjoint groups made at once under
  * one tag, single processes, hints given and agreed, and two threads
  * creating at once under different tags (session_groups.inc).
- * mpich-info-test: np=1,2,4,16 */
+ * mpich-info-test: np=1,2,4,16 section=sessions */
 #include "check.h"
 #include "session_groups.inc"
 

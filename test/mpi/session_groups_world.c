@@ -1,6 +1,6 @@
 /* The cases of session_groups.c with a session opened inside the world
  * model (after MPI_Init_thread, finalized before MPI_Finalize).
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=sessions */
 #include "check.h"
 #include "session_groups.inc"
 

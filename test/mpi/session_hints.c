@@ -11,7 +11,7 @@
  * sessions that ask for less run at that level, and one that asks for more
  * (the default MPI_THREAD_MULTIPLE, when its thread_level is malformed)
  * raises it.
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=sessions */
 #include "check.h"
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
  * with MPI_Intercomm_create_from_groups between the two halves of
  * mpi://WORLD: on ch4 it is then the call that needs MPI_COMM_WORLD first
  * (session_groups.inc).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=sessions */
 #include "check.h"
 #include "session_groups.inc"
 

@@ -4,7 +4,7 @@
  * the first session ended before the second starts (MPI stays started between
  * them, doc/sessions.txt, "Sessions and the start of MPI"); the checks of
  * each start are in session_io.inc.
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=sessions */
 #include "session_io.inc"
 
 int main(void)

@@ -6,7 +6,7 @@
  * checks of session_io.inc. A start after a full stop is where MPICH 4.0.2 kept
  * state of the first one: the pair types lost their handles, ROMIO its
  * keyval.
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=sessions */
 #include "session_io.inc"
 
 int main(int argc, char **argv)

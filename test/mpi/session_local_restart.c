@@ -13,7 +13,7 @@
  * first start (the rule of doc/sessions.txt); the levels asked stay below
  * MPI_THREAD_MULTIPLE, so all processes meet at levels with the same
  * collectives (doc/sessions.txt).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=sessions */
 #include "check.h"
 #include <stdlib.h>
 #include <unistd.h>

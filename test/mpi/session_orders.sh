@@ -17,7 +17,7 @@
 # (it stops only at an MPI_Finalize that is the last end, or at exit),
 # reported by MPI_Query_thread, provided and MPI_Session_get_info; with
 # MPI_THREAD_MULTIPLE, threads run collectives at once.
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=sessions
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -7,7 +7,7 @@
  * "Sessions and the start of MPI"); every start has correct process sets and
  * communicators with the hints given, and MPI_INFO_ENV stays readable
  * throughout.
- * mpich-info-test: np=1,2,4 */
+ * mpich-info-test: np=1,2,4 section=sessions */
 #include "check.h"
 #include <stdlib.h>
 

@@ -11,7 +11,7 @@
 # and mpiexec's status does not show that: the memory does). (The modes,
 # in-main and at-exit, have names of one length: MPI_INFO_ENV holds the
 # arguments.)
-# mpich-info-test: np=1
+# mpich-info-test: np=1 section=sessions
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 out_dir=${MPICH_INFO_TEST_OUT:?}

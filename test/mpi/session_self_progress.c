@@ -4,7 +4,7 @@
  * mpi://SELF (MPI-4.1 11.3.2: a communicator from a process set is an
  * ordinary communicator). MPICH 4.0.2's ch4 crashed there, in its
  * shared-memory progress. Afterwards all processes meet on mpi://WORLD.
- * mpich-info-test: np=1,2 */
+ * mpich-info-test: np=1,2 section=fixes */
 #include "check.h"
 
 int main(void)

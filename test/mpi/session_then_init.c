@@ -7,8 +7,8 @@
  * communicator made from the session's mpi://WORLD group, then
  * MPI_Finalize and MPI_Session_finalize. (MPICH 4.0.2 on ch4 aborted in
  * MPI_Init: the creation waited without holding the global critical
- * section; patch 0040.)
- * mpich-info-test: np=2,4 */
+ * section; patch 0008.)
+ * mpich-info-test: np=2,4 section=fixes */
 #include "check.h"
 
 int main(int argc, char **argv)

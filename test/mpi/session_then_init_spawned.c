@@ -6,7 +6,7 @@
  * exchanges a message with it over the intercommunicator. If the child
  * gets no parent it says so and aborts; the parent gives up after 60 s
  * in MPI_Comm_spawn and says so.
- * mpich-info-test: np=1 */
+ * mpich-info-test: np=1 section=sessions */
 #include "check.h"
 #include <signal.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * level on all or on some processes) and whether it passes MPI_INFO_NULL,
  * the call succeeds on every process and the new communicator reports the
  * hints that process gave (doc/communicators.txt).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 
 static int rank;

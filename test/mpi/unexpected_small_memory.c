@@ -4,7 +4,7 @@
  * MPICH 4.0.2's ch4 device keeps each in a cell of 68 KiB, whose first page
  * it touches: 16 MiB for the buffers alone. A bound on memory within one run,
  * not a timing.
- * mpich-info-test: np=2 */
+ * mpich-info-test: np=2 section=performance */
 #include "check.h"
 #include <stdlib.h>
 #include <unistd.h>

@@ -10,7 +10,7 @@
  * allocation. (Stock Debian MPICH 4.0.2, ch4:ucx: the base moved to an
  * aligned address below, and the operations changed another process's
  * memory.)
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=fixes */
 #include <stdlib.h>
 #include "check.h"
 

@@ -6,7 +6,7 @@
  * must agree reported on every process, and RMA that gives the right data
  * with every hint asserted.  The device's own hints are checked for the
  * device in use (ch3 or ch4).
- * mpich-info-test: np=2,4 */
+ * mpich-info-test: np=2,4 section=info */
 #include "check.h"
 #include <stdlib.h>
 

@@ -10,7 +10,7 @@
 # and, as the counter-check, the default: the global endpoint, on which
 # set_info changes the ordering. Each run makes one window, of each of the
 # four flavours, with ordering none and with the default.
-# mpich-info-test: np=2,4
+# mpich-info-test: np=2,4 section=info
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 np=${MPICH_INFO_TEST_NP:-2}

@@ -10,6 +10,7 @@
  *     (cb_nodes, romio_aggregator_list) and uses: collective writes and
  *     reads of interleaved blocks give back the right data;
  *   - an RMA epoch with hints crosses hosts (fence and passive target).
+ * mpich-info-test: section=info (test/multihost/run runs it on every bed)
  * Run by test/multihost/run, never on one host. */
 #include "check.h"
 #include <stdlib.h>
