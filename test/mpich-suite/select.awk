@@ -5,7 +5,9 @@
 # Variables: dir, known (known-failures), only (selection file), omit
 # (tests a pass leaves out: "dir/test reason" lines), cores,
 # yield_env (the settings an oversubscribed test runs with, separated by
-# spaces), default_limit.
+# spaces; empty when the MPICH under test cannot yield), default_limit,
+# not_applicable (a file: an oversubscribed entry that cannot yield is
+# written there as "dir/test np" instead of being run).
 #
 # Every entry runs, known failures included: a known failure runs with the
 # limit its known-failures line gives, so that it is seen to fail as listed.
@@ -56,6 +58,10 @@ BEGIN {
     if ((name " " np) in known_limit) {
         limit = known_limit[name " " np]
         line = line " timeLimit=" limit   # runtests takes the last one given
+    }
+    if (np + 0 > cores + 0 && yield_env == "") {
+        print name " " np >> not_applicable
+        next
     }
     if (np + 0 > cores + 0) {
         n_env = split(yield_env, env, " ")
