@@ -21,28 +21,6 @@
 static int rank, size;
 static char (*host_of)[NAME_LEN];   /* host_of[r]: where rank r runs */
 
-static const char *reported_comm(MPI_Comm comm, const char *key)
-{
-    MPI_Info info;
-    MPI_Comm_get_info(comm, &info);
-    return hint_value(info, key);
-}
-
-/* What the window reports for key (EXPECT_HINT of check.h reads it). */
-static const char *reported(MPI_Win win, const char *key)
-{
-    MPI_Info info;
-    MPI_Win_get_info(win, &info);
-    return hint_value(info, key);
-}
-
-static const char *reported_file(MPI_File fh, const char *key)
-{
-    MPI_Info info;
-    MPI_File_get_info(fh, &info);
-    return hint_value(info, key);
-}
-
 /* The first process after this one (in rank order, wrapping around) that
  * runs on another host. */
 static int next_on_another_host(int from)
@@ -120,7 +98,7 @@ static void shared_is_one_host(void)
               "split_type(SHARED) on %s: member %d is rank %d, which runs on %s",
               host_of[rank], i, world_rank_of_member, host_of[world_rank_of_member]);
     }
-    const char *got = reported_comm(shared, "mpi_assert_no_any_tag");
+    const char *got = comm_reported(shared, "mpi_assert_no_any_tag");
     CHECK(strcmp(got, "true") == 0,
           "split_type(SHARED): mpi_assert_no_any_tag: expected 'true', got '%s'", got);
     MPI_Comm_free(&shared);
@@ -174,12 +152,12 @@ static void one_aggregator_per_host(const char *dir, int hosts_expected)
 
     char want[16];
     snprintf(want, sizeof(want), "%d", hosts_expected);
-    const char *got = reported_file(fh, "cb_nodes");
+    const char *got = file_reported(fh, "cb_nodes");
     CHECK(strcmp(got, want) == 0, "cb_nodes: expected %s (one per host), got '%s'", want, got);
 
     /* ROMIO writes the aggregators' ranks, each followed by a space. */
     char list[MPI_MAX_INFO_VAL + 1];
-    snprintf(list, sizeof(list), "%s", reported_file(fh, "romio_aggregator_list"));
+    snprintf(list, sizeof(list), "%s", file_reported(fh, "romio_aggregator_list"));
     int aggregator[64], aggregators = 0, offset = 0, used, per_host_ok = 1;
     int r;
     while (aggregators < 64 && sscanf(list + offset, "%d%n", &r, &used) == 1) {
@@ -253,9 +231,9 @@ static void rma_across_hosts(void)
     CHECK_CLASS(MPI_Win_allocate((1 + size) * sizeof(int), sizeof(int), info, MPI_COMM_WORLD,
                                  &base, &win), MPI_SUCCESS);
     MPI_Info_free(&info);
-    EXPECT_HINT(win, "accumulate_ordering", "none", "window");
-    EXPECT_HINT(win, "same_size", "true", "window");
-    EXPECT_HINT(win, "same_disp_unit", "true", "window");
+    EXPECT_HINT(win, win, "accumulate_ordering", "none", "window");
+    EXPECT_HINT(win, win, "same_size", "true", "window");
+    EXPECT_HINT(win, win, "same_disp_unit", "true", "window");
 
     /* Each process puts to a process on another host; it gets from those
      * whose target it is (their values add up). */
@@ -300,7 +278,7 @@ static void rma_across_hosts(void)
     MPI_Info_set(info, "accumulate_ordering", "rar,raw,war,waw");
     CHECK_CLASS(MPI_Win_set_info(win, info), MPI_SUCCESS);
     MPI_Info_free(&info);
-    EXPECT_HINT(win, "accumulate_ordering", "rar,raw,war,waw", "window");
+    EXPECT_HINT(win, win, "accumulate_ordering", "rar,raw,war,waw", "window");
     MPI_Win_free(&win);
 }
 
