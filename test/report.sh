@@ -16,11 +16,10 @@ fail() {
 
 skip() { echo "SKIP: ${MPICH_INFO_RESULT_PREFIX:-}$1 ($2)"; }
 
-# not_applicable NAME SECTION: a test of a section of the series the MPICH
-# under test was built without (configure --with-series): it does not run,
-# and counts neither as passed nor as skipped.
-# not_applicable NAME SECTION [WHAT]: WHAT says what the section is needed
-# for, when the test itself is of an earlier one.
+# not_applicable NAME SECTION [WHAT]: a test that needs a section of the
+# series the MPICH under test was built without (configure --with-series;
+# WHAT says what for, when the test itself is of an earlier section): it
+# does not run, and counts neither as passed nor as skipped.
 not_applicable() {
     echo "N/A: ${MPICH_INFO_RESULT_PREFIX:-}$1 (needs section $2 of the series${3:+ $3}; built with ${MPICH_INFO_SECTIONS:-all})"
 }
