@@ -809,6 +809,51 @@ static void settings_range(void)
     MPIR_Hints_free(&lazy);
 }
 
+/* A value the implementation uses instead of the one given
+ * (MPIR_Hints_use_number_at, as ch4 takes a VCI modulo the number of VCIs):
+ * reported from then on for a hint with a value, a default included; a
+ * hint without one stays unreported, and the same number allocates
+ * nothing. */
+static void number_in_use(void)
+{
+    MPIR_Hints h;
+    int object = 0;
+
+    MPIR_Hints_init(&h, &test_table);
+    allocations_made = 0;
+    MPIR_Hint_outcome outcome = MPIR_Hints_use_number_at(&h, 2, 7);
+    int made = allocations_made;
+    CHECK(outcome == MPIR_HINT_ACCEPTED && made == 0 &&
+          strcmp(text_of(&h, "count"), "(absent)") == 0,
+          "number in use for a hint without a value: expected it absent and no allocation, "
+          "got '%s' and %d allocations", text_of(&h, "count"), made);
+    allocations_made = 0;
+    outcome = MPIR_Hints_use_number_at(&h, 0, 0);
+    made = allocations_made;
+    CHECK(outcome == MPIR_HINT_ACCEPTED && made == 0 && h.settings == NULL,
+          "number in use equal to the default: expected no allocation, got %d", made);
+    CHECK(MPIR_Hints_use_number_at(&h, 0, 1) == MPIR_HINT_ACCEPTED &&
+          strcmp(text_of(&h, "flag"), "true") == 0,
+          "number in use 1 for a boolean at its default false: expected 'true', got '%s'",
+          text_of(&h, "flag"));
+
+    expect(&h, MPIR_HINT_AT_CREATION, "count", "12", MPIR_HINT_ACCEPTED, "12");
+    MPIR_Hints_apply(&h, &object);
+    applied_calls = 0;
+    CHECK(MPIR_Hints_use_number_at(&h, 2, 3) == MPIR_HINT_ACCEPTED &&
+          strcmp(text_of(&h, "count"), "3") == 0 && MPIR_Hints_number(&h, "count") == 3,
+          "number in use 3 for count given 12: expected '3' and 3, got '%s' and %d",
+          text_of(&h, "count"), MPIR_Hints_number(&h, "count"));
+    MPIR_Hints_apply(&h, &object);
+    CHECK(applied_calls == 0, "apply after a number in use: expected no action, got %d",
+          applied_calls);
+    CHECK(MPIR_Hints_use_number_at(&h, 6, 1) == MPIR_HINT_UNKNOWN_KEY,
+          "number in use outside the table: expected an unknown key");
+    CHECK(MPIR_Hints_use_number_at(&h, 4, 0) == MPIR_HINT_MALFORMED,
+          "number in use for an enumeration: expected malformed (BOOL and INT only)");
+    MPIR_Hints_free(&h);
+}
+
 int main(void)
 {
     settings_on_first_use();
@@ -823,6 +868,7 @@ int main(void)
     change_undone_or_kept();
     digest_separates_values();
     same_value_again();
+    number_in_use();
     if (failures)
         printf("%d failure(s)\n", failures);
     else
