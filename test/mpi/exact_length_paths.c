@@ -2,7 +2,7 @@
  * (doc/assertions.txt, "Checked assertions": on a communicator that asserts
  * it at creation, a message shorter than the receive buffer is MPI_ERR_COUNT,
  * "in the return code of the call that completes the receive", through the
- * error handler of its communicator; patch 0035: the size is compared "on
+ * error handler of its communicator; patch 0039: the size is compared "on
  * every path that reports a receive's error", MPI_Request_get_status
  * included; the hint itself is MPI-4.1 section 7.4.4).
  *

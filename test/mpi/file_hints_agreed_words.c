@@ -2,7 +2,7 @@
  * enable/disable/automatic hints romio_cb_read, romio_cb_write,
  * romio_cb_pfr, romio_cb_alltoall, romio_ds_read, romio_ds_write and
  * romio_synchronized_flush, and the boolean romio_no_indep_rw.
- * doc/files.txt, Agreement (patch 0030): the hints ROMIO needs to be the
+ * doc/files.txt, Agreement (patch 0034): the hints ROMIO needs to be the
  * same on all processes are every hint it reads except cb_config_list
  * (the hint lists say "the same on all processes" for each of these); "a
  * different value, or a value given on some processes only, is

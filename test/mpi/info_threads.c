@@ -4,7 +4,7 @@
  * MPI_THREAD_MULTIPLE. No crash, no lost or corrupted
  * entry: afterwards the shared info holds exactly the keys the threads left.
  * Then MPI_Info_get_string (doc/info.txt, "Threads": each info object has its
- * own lock, so concurrent calls on the same object are safe; patch 0019:
+ * own lock, so concurrent calls on the same object are safe; patch 0023:
  * MPIR_Info_get_string_impl takes it) on keys another thread keeps replacing
  * with a value of another length, deleting and setting again, and adding and
  * deleting beside: every read returns one whole value, with a flag and a
