@@ -10,7 +10,9 @@
  *   spawn     MPI_Comm_spawn of this program over MPI_COMM_WORLD, with
  *             mpi_initial_errhandler argv[3] in the root's info: the child
  *             checks argv[3] ("world"), and an unknown name is refused
- *             with MPI_ERR_SPAWN on every process before anything starts.
+ *             with MPI_ERR_SPAWN on every process before anything starts,
+ *             with the child's error code MPI_ERR_SPAWN, and again with
+ *             MPI_ERRCODES_IGNORE (MPI-4.1 section 11.8.2).
  *             The name is accepted in any case (doc/sessions.txt, "The
  *             initial error handler"); the child expects MPI_INFO_ENV to
  *             report it in lower case, the spelling the MPI_INFO_ENV table
@@ -215,6 +217,18 @@ static void spawn(const char *program, const char *child_name)
         EXPECT(cls == MPI_ERR_SPAWN && children == MPI_COMM_NULL,
                "spawn with mpi_initial_errhandler '%s': expected MPI_ERR_SPAWN and no "
                "children, got class %d", child_name, cls);
+        /* the error code of the process that did not start */
+        EXPECT(code == MPI_ERR_SPAWN, "spawn with mpi_initial_errhandler '%s': expected "
+               "error code MPI_ERR_SPAWN (%d) for the child, got %d", child_name,
+               MPI_ERR_SPAWN, code);
+        /* the same without error codes: every process learns the outcome
+         * instead of waiting for children (ch3 waited for ever) */
+        int rc_ignored = MPI_Comm_spawn(program, args, 1, info, 0, MPI_COMM_WORLD, &children,
+                                        MPI_ERRCODES_IGNORE);
+        MPI_Error_class(rc_ignored, &cls);
+        EXPECT(cls == MPI_ERR_SPAWN && children == MPI_COMM_NULL,
+               "spawn with mpi_initial_errhandler '%s' and MPI_ERRCODES_IGNORE: expected "
+               "MPI_ERR_SPAWN and no children, got class %d", child_name, cls);
         if (rc != MPI_SUCCESS && rank == 0) {
             char message[MPI_MAX_ERROR_STRING];
             int len;
