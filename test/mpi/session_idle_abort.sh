@@ -1,0 +1,37 @@
+# A fatal error while MPI is idle after its last session
+# (session_idle_abort/aborts.c): MPI_ERRORS_ARE_FATAL aborts all executing
+# processes (MPI-4.1 9.3). The job must end with a non-zero exit status and
+# MPICH's "Fatal error" message; neither a normal end ("kept going") nor a
+# hang (a kill at the time limit, status 124) passes. The exit that follows
+# the abort must not stop MPI as the exit of an idle process does: stopping
+# waits for the other processes, and a process ended by an abort would wait
+# for itself.
+# mpich-info-test: np=2 section=sessions
+set -eu
+prefix=${MPICH_INFO_PREFIX:?}
+here=$(cd "$(dirname "$0")" && pwd)
+work="${MPICH_INFO_TEST_OUT:?}/session_idle_abort"
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+"$prefix/bin/mpicc" -o aborts "$here/session_idle_abort/aborts.c"
+status=0
+
+for case in all one; do
+    set +e
+    timeout 60 "$prefix/bin/mpiexec" -n 2 ./aborts "$case" < /dev/null > "$case.out" 2>&1
+    rc=$?
+    set -e
+    if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || grep -q "kept going" "$case.out" ||
+        ! grep -q "Fatal error" "$case.out"; then
+        echo "FAILED: $case: expected the job to end with MPICH's \"Fatal error\" message" \
+            "and a non-zero exit status, got exit status $rc (124: killed at the time" \
+            "limit) and:"
+        sed 's/^/  | /' "$case.out" | head -n 20
+        status=1
+    else
+        echo "ok: $case: the abort ends the job (exit status $rc)"
+    fi
+done
+
+exit "$status"
