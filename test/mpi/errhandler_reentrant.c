@@ -25,11 +25,7 @@ static void frees_spare(MPI_Comm *comm, int *code, ...)
     (void) comm;
     (void) code;
     handler_calls++;
-    int rc = MPI_Errhandler_free(&spare);
-    if (rc != MPI_SUCCESS || spare != MPI_ERRHANDLER_NULL)
-        fprintf(stderr, "MPI_Errhandler_free in the handler: expected MPI_SUCCESS and "
-                "MPI_ERRHANDLER_NULL, got %s and %s\n", error_class_name(error_class(rc)),
-                spare == MPI_ERRHANDLER_NULL ? "MPI_ERRHANDLER_NULL" : "a handler");
+    CHECK_CLASS(MPI_Errhandler_free(&spare), MPI_SUCCESS);
 }
 
 /* One erroneous call of a routine with the handler in place. */
