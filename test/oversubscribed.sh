@@ -1,8 +1,8 @@
 # The settings a test runs with when it has more processes than the machine
 # has cores: every waiting process gives its core to the processes it waits
-# for after each poll, on ch4 (MPIR_CVAR_CH4_POLLS_BEFORE_YIELD, patch 0054)
+# for after each poll, on ch4 (MPIR_CVAR_CH4_POLLS_BEFORE_YIELD, patch 0050)
 # and on ch3:nemesis (MPIR_CVAR_POLLS_BEFORE_YIELD, made to work on Linux by
-# patch 0055). Without them such a test busy-waits for minutes. Sourced by
+# patch 0051). Without them such a test busy-waits for minutes. Sourced by
 # the runners; each device ignores the other's variable.
 # "More processes than cores": more than this.
 cores=$(nproc)

@@ -1,5 +1,5 @@
 /* Messages still queued when a communicator with hashed matching is freed end
- * where they end for a communicator without hints (patch 0056's promise,
+ * where they end for a communicator without hints (patch 0052's promise,
  * doc/assertions.txt, "Assertions that pay": those in the hash table go back
  * to the head of the VCI's list, "where unpatched MPICH leaves them").
  * MPI gives such messages no fate: a program that never receives a message

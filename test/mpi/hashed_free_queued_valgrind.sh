@@ -1,6 +1,6 @@
 # hashed_free_queued under valgrind: the receiving process frees
 # communicators with hashed matching while messages sent on them are still
-# queued, in the hash table and on the list (patch 0056 gives those in the
+# queued, in the hash table and on the list (patch 0052 gives those in the
 # table back to the list), makes new ones that get the same context id,
 # and reaches MPI_Finalize with them still queued. Its run must be free of
 # invalid accesses and of memory definitely or indirectly lost.

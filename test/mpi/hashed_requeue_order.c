@@ -4,7 +4,7 @@
  * message by a search and the unexpected list still holds later messages of
  * that (source, tag): the message found is put back at the head of the list,
  * where the receive's own walk of the list must find it before the later ones
- * (patch 0056: "A message found by a search for a receive is put at the head
+ * (patch 0052: "A message found by a search for a receive is put at the head
  * of the unexpected list, where MPIDIG_do_irecv finds it first").
  * Two arrangements, each fixed by handshakes (the sender sends only when
  * told, then a marker on a communicator without hints that the receiver
