@@ -1,0 +1,111 @@
+/* Generalized active target synchronization (MPI-4.1 12.5.2) in rounds
+ * where a process's next access epoch begins with posts that may arrive
+ * while it still waits in MPI_Win_start for the posts of the current one:
+ * each round, even and odd processes first access each other (one group),
+ * then the processes of their own parity (another group), on a window of
+ * shared memory. Every MPI_Win_start must return once the processes of its
+ * group have posted, whatever else has been posted to it meanwhile, and
+ * every put must land. A process that misses the end of a start waits
+ * forever: the run is killed at the time limit and fails. (MPICH 4.0.2
+ * counts the posts a start waits for and waits for an exact count; once a
+ * call of progress could receive several messages, posts of the next
+ * epoch overshot it, and MPICH's own rma/pscw_ordering_shm hung.)
+ * mpich-info-test: np=4 section=fixes */
+#include "check.h"
+#include <stdlib.h>
+
+#define ROUNDS 300
+
+/* The group of the processes of WORLD_GROUP with rank parity PARITY. */
+static MPI_Group parity_group(MPI_Group world_group, int nproc, int parity)
+{
+    int n = 0, *ranks = malloc(sizeof(int) * nproc);
+    MPI_Group group;
+    for (int r = parity; r < nproc; r += 2)
+        ranks[n++] = r;
+    MPI_Group_incl(world_group, n, ranks, &group);
+    free(ranks);
+    return group;
+}
+
+/* One access and exposure epoch over GROUP: each process puts a value made
+ * of ROUND and its rank into its slot at every process of the group.
+ * MPI_Win_start may wait for the posts of its group, so a process starts
+ * before it posts (START_FIRST) only where the others of the group post
+ * first, as in MPICH's rma/pscw_ordering. */
+static void epoch(MPI_Win win, MPI_Group group, int rank, int round, int start_first,
+                  int *value)
+{
+    int n, *ranks, *world_ranks;
+    MPI_Group world_group;
+
+    *value = round * 1000 + rank;
+    if (start_first) {
+        MPI_Win_start(group, 0, win);
+        MPI_Win_post(group, 0, win);
+    } else {
+        MPI_Win_post(group, 0, win);
+        MPI_Win_start(group, 0, win);
+    }
+    MPI_Group_size(group, &n);
+    ranks = malloc(sizeof(int) * n);
+    world_ranks = malloc(sizeof(int) * n);
+    for (int i = 0; i < n; i++)
+        ranks[i] = i;
+    MPI_Win_get_group(win, &world_group);
+    MPI_Group_translate_ranks(group, n, ranks, world_group, world_ranks);
+    MPI_Group_free(&world_group);
+    for (int i = 0; i < n; i++)
+        MPI_Put(value, 1, MPI_INT, world_ranks[i], rank, 1, MPI_INT, win);
+    MPI_Win_complete(win);
+    MPI_Win_wait(win);
+    free(ranks);
+    free(world_ranks);
+}
+
+int main(int argc, char **argv)
+{
+    int rank, nproc, value;
+    int *buf;
+    MPI_Win win;
+    MPI_Group world_group, even, odd;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &nproc);
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    even = parity_group(world_group, nproc, 0);
+    odd = parity_group(world_group, nproc, 1);
+
+    MPI_Win_allocate(nproc * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD,
+                     &buf, &win);
+    MPI_Group mine = rank % 2 ? odd : even, other = rank % 2 ? even : odd;
+
+    for (int round = 0; round < ROUNDS && check_failures < 10; round++) {
+        /* The rounds are kept apart, so that every post of a process's next
+         * epoch is sent after those of its current one have been (the
+         * messages of the epochs of one round are ordered by their
+         * completions; MPICH 4.0.2 relies on that order, as it counts
+         * posts without matching them to their senders). */
+        MPI_Barrier(MPI_COMM_WORLD);
+        /* even processes start first, odd ones post first */
+        epoch(win, other, rank, round, rank % 2 == 0, &value);
+        epoch(win, mine, rank, round, 0, &value);
+        /* Every process has put into this one's slot in this round: the
+         * other parity in the first epoch, this one's in the second
+         * (MPI_Win_wait ended the exposure epochs: the data is here). */
+        for (int r = 0; r < nproc; r++) {
+            int want = round * 1000 + r;
+            CHECK(buf[r] == want, "round %d: slot %d: expected %d, got %d", round, r, want,
+                  buf[r]);
+        }
+    }
+
+    MPI_Win_free(&win);
+    MPI_Group_free(&even);
+    MPI_Group_free(&odd);
+    MPI_Group_free(&world_group);
+    int status = check_finish(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return status;
+}
