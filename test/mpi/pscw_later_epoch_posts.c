@@ -28,17 +28,15 @@ static MPI_Group parity_group(MPI_Group world_group, int nproc, int parity)
     return group;
 }
 
-/* One access and exposure epoch over GROUP: each process puts a value made
- * of ROUND and its rank into its slot at every process of the group.
- * MPI_Win_start may wait for the posts of its group, so a process starts
- * before it posts (START_FIRST) only where the others of the group post
- * first, as in MPICH's rma/pscw_ordering. */
-static void epoch(MPI_Win win, MPI_Group group, int rank, int round, int start_first,
-                  int *value)
+/* One access and exposure epoch over GROUP, the processes of rank parity
+ * PARITY among NPROC: each process puts a value made of ROUND and its rank
+ * into its slot at every process of the group. MPI_Win_start may wait for
+ * the posts of its group, so a process starts before it posts
+ * (START_FIRST) only where the others of the group post first, as in
+ * MPICH's rma/pscw_ordering. */
+static void epoch(MPI_Win win, MPI_Group group, int parity, int nproc, int rank, int round,
+                  int start_first, int *value)
 {
-    int n, *ranks, *world_ranks;
-    MPI_Group world_group;
-
     *value = round * 1000 + rank;
     if (start_first) {
         MPI_Win_start(group, 0, win);
@@ -47,20 +45,10 @@ static void epoch(MPI_Win win, MPI_Group group, int rank, int round, int start_f
         MPI_Win_post(group, 0, win);
         MPI_Win_start(group, 0, win);
     }
-    MPI_Group_size(group, &n);
-    ranks = malloc(sizeof(int) * n);
-    world_ranks = malloc(sizeof(int) * n);
-    for (int i = 0; i < n; i++)
-        ranks[i] = i;
-    MPI_Win_get_group(win, &world_group);
-    MPI_Group_translate_ranks(group, n, ranks, world_group, world_ranks);
-    MPI_Group_free(&world_group);
-    for (int i = 0; i < n; i++)
-        MPI_Put(value, 1, MPI_INT, world_ranks[i], rank, 1, MPI_INT, win);
+    for (int target = parity; target < nproc; target += 2)
+        MPI_Put(value, 1, MPI_INT, target, rank, 1, MPI_INT, win);
     MPI_Win_complete(win);
     MPI_Win_wait(win);
-    free(ranks);
-    free(world_ranks);
 }
 
 int main(int argc, char **argv)
@@ -89,8 +77,8 @@ int main(int argc, char **argv)
          * posts without matching them to their senders). */
         MPI_Barrier(MPI_COMM_WORLD);
         /* even processes start first, odd ones post first */
-        epoch(win, other, rank, round, rank % 2 == 0, &value);
-        epoch(win, mine, rank, round, 0, &value);
+        epoch(win, other, 1 - rank % 2, nproc, rank, round, rank % 2 == 0, &value);
+        epoch(win, mine, rank % 2, nproc, rank, round, 0, &value);
         /* Every process has put into this one's slot in this round: the
          * other parity in the first epoch, this one's in the second
          * (MPI_Win_wait ended the exposure epochs: the data is here). */
