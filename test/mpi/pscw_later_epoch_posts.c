@@ -5,16 +5,36 @@
  * then the processes of their own parity (another group), on a window of
  * shared memory. Every MPI_Win_start must return once the processes of its
  * group have posted, whatever else has been posted to it meanwhile, and
- * every put must land. A process that misses the end of a start waits
- * forever: the run is killed at the time limit and fails. (MPICH 4.0.2
+ * every put must land. A process that misses the end of a start would
+ * wait forever: a round not over within ROUND_SECONDS fails the run, with
+ * what it waited for (a kill at make check's time limit would fail it too,
+ * but make audit does not count a kill as a test noticing). (MPICH 4.0.2
  * counts the posts a start waits for and waits for an exact count; once a
  * call of progress could receive several messages, posts of the next
  * epoch overshot it, and MPICH's own rma/pscw_ordering_shm hung.)
  * mpich-info-test: np=4 section=fixes */
 #include "check.h"
+#include <signal.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define ROUNDS 300
+/* a round takes milliseconds (50 at most on Debian's package) */
+#define ROUND_SECONDS 30
+#define TEXT(x) #x
+#define TEXT_OF(x) TEXT(x)
+
+static void round_overdue(int sig)
+{
+    static const char msg[] = "FAIL: a round of two epochs did not end within "
+        TEXT_OF(ROUND_SECONDS) " s:"
+        " expected every MPI_Win_start to return once its group had posted,"
+        " got a process still waiting in an epoch\n";
+    ssize_t written = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void) written;
+    (void) sig;
+    _exit(1);
+}
 
 /* The group of the processes of WORLD_GROUP with rank parity PARITY. */
 static MPI_Group parity_group(MPI_Group world_group, int nproc, int parity)
@@ -69,7 +89,9 @@ int main(int argc, char **argv)
                      &buf, &win);
     MPI_Group mine = rank % 2 ? odd : even, other = rank % 2 ? even : odd;
 
+    signal(SIGALRM, round_overdue);
     for (int round = 0; round < ROUNDS; round++) {
+        alarm(ROUND_SECONDS);
         /* The rounds are kept apart, so that every post of a process's next
          * epoch is sent after those of its current one have been (the
          * messages of the epochs of one round are ordered by their
@@ -88,6 +110,7 @@ int main(int argc, char **argv)
                   buf[r]);
         }
     }
+    alarm(0);
 
     MPI_Win_free(&win);
     MPI_Group_free(&even);
