@@ -2,16 +2,18 @@
  * where a process's next access epoch begins with posts that may arrive
  * while it still waits in MPI_Win_start for the posts of the current one:
  * each round, even and odd processes first access each other (one group),
- * then the processes of their own parity (another group), on a window of
- * shared memory. Every MPI_Win_start must return once the processes of its
- * group have posted, whatever else has been posted to it meanwhile, and
- * every put must land. A process that misses the end of a start would
- * wait forever: a round not over within ROUND_SECONDS fails the run, with
- * what it waited for (a kill at make check's time limit would fail it too,
- * but make audit does not count a kill as a test noticing). (MPICH 4.0.2
- * counts the posts a start waits for and waits for an exact count; once a
- * call of progress could receive several messages, posts of the next
- * epoch overshot it, and MPICH's own rma/pscw_ordering_shm hung.)
+ * then the processes of their own parity (another group), on a window made
+ * by MPI_Win_allocate (shared memory where the processes share a node).
+ * Every MPI_Win_start must return once the processes of its group have
+ * posted, whatever else has been posted to it meanwhile, and every put
+ * must land. A process that misses the end of a start would wait forever:
+ * a round not over within ROUND_SECONDS fails the run, each process naming
+ * itself and the round it is still in (a kill at make check's time limit
+ * would fail it too, but make audit does not count a kill as a test
+ * noticing). (MPICH 4.0.2 counts the posts a start waits for and waits for
+ * an exact count; once a call of progress could receive several messages,
+ * posts of the next epoch overshot it, and MPICH's own
+ * rma/pscw_ordering_shm hung.)
  * mpich-info-test: np=4 section=fixes */
 #include "check.h"
 #include <signal.h>
@@ -19,21 +21,33 @@
 #include <unistd.h>
 
 #define ROUNDS 300
-/* a round takes milliseconds (50 at most on Debian's package) */
+/* a round takes milliseconds (about 50 on average with Debian's package
+ * on 2 cores) */
 #define ROUND_SECONDS 30
-#define TEXT(x) #x
-#define TEXT_OF(x) TEXT(x)
+
+/* What the process says if its round is overdue, written before the round
+ * starts: the handler may only write it out. */
+static char overdue_text[256];
+static int overdue_length;
 
 static void round_overdue(int sig)
 {
-    static const char msg[] = "FAIL: a round of two epochs did not end within "
-        TEXT_OF(ROUND_SECONDS) " s:"
-        " expected every MPI_Win_start to return once its group had posted,"
-        " got a process still waiting in an epoch\n";
-    ssize_t written = write(STDERR_FILENO, msg, sizeof msg - 1);
+    ssize_t written = write(STDERR_FILENO, overdue_text, overdue_length);
     (void) written;
     (void) sig;
     _exit(1);
+}
+
+static void arm_round_deadline(int rank, int round)
+{
+    overdue_length = snprintf(overdue_text, sizeof overdue_text,
+                              "FAIL: rank %d: round %d of %d not over within %d s: expected"
+                              " every MPI_Win_start to return once the processes of its group"
+                              " had posted, got this process still in the round\n",
+                              rank, round, ROUNDS, ROUND_SECONDS);
+    if (overdue_length >= (int) sizeof overdue_text)
+        overdue_length = sizeof overdue_text - 1;
+    alarm(ROUND_SECONDS);
 }
 
 /* The group of the processes of WORLD_GROUP with rank parity PARITY. */
@@ -91,7 +105,7 @@ int main(int argc, char **argv)
 
     signal(SIGALRM, round_overdue);
     for (int round = 0; round < ROUNDS; round++) {
-        alarm(ROUND_SECONDS);
+        arm_round_deadline(rank, round);
         /* The rounds are kept apart, so that every post of a process's next
          * epoch is sent after those of its current one have been (the
          * messages of the epochs of one round are ordered by their
