@@ -7,10 +7,10 @@
  *   unexp   rank 0 sends DEPTH messages (tags 0..DEPTH-1) and a last one
  *           that rank 1 waits for, so all of them are queued as
  *           unexpected; rank 1 then receives them in reverse order. Only
- *           those receives are timed: the sends before them cost the
- *           same on both communicators, and their time depends on whether
- *           the virtual machine's two cores are close together (a third
- *           of the time) or apart, which made the speed-up at depth 4096
+ *           those receives are timed, not the sends and the queueing of
+ *           the arrivals before them: their time depends on whether the
+ *           virtual machine's two cores are close together (a third of
+ *           the time) or apart, which made the speed-up at depth 4096
  *           anything from 10.7x to 27.5x from one run to the next.
  * Each on a communicator without hints and on one that asserts
  * mpi_assert_no_any_source and mpi_assert_no_any_tag (the hints that allow
