@@ -28,20 +28,25 @@ cd "$work"
 "$prefix/bin/mpicc" -o orders "$here/session_orders/orders.c" -lpthread
 status=0
 
-# Each run takes about 2 s; one that hangs is stopped at 30 s, and the runs
-# after a failure are left out, so that a failure is reported well within
-# the harness's time limit (where a kill would report nothing and, to make
-# audit, would not count as the test noticing).
+# Each run takes about 2 s; one that hangs is stopped at run_limit seconds,
+# and the runs after a failure are named but left out, so that a failure is
+# reported well within the harness's time limit (where a kill would report
+# nothing and, to make audit, would not count as the test noticing).
+run_limit=30
 run() {
-    [ "$status" -eq 0 ] || return 0
+    if [ "$status" -ne 0 ]; then
+        echo "not run after the failure above: $2 ${3:-} at $1 processes"
+        return 0
+    fi
     set +e
-    timeout 30 "$prefix/bin/mpiexec" -n "$1" ./orders "$2" ${3:+"$3"} < /dev/null > run.out 2>&1
+    timeout "$run_limit" "$prefix/bin/mpiexec" -n "$1" ./orders "$2" ${3:+"$3"} < /dev/null \
+        > run.out 2>&1
     rc=$?
     set -e
     if [ "$rc" -eq 0 ]; then
         echo "ok: $2 ${3:-} at $1 processes"
     else
-        [ "$rc" -eq 124 ] && why="killed after 30 s" || why="status $rc"
+        [ "$rc" -eq 124 ] && why="killed after $run_limit s" || why="status $rc"
         echo "FAILED: $2 ${3:-} at $1 processes: expected status 0, got $why"
         sed 's/^/  | /' run.out | head -n 20
         status=1
