@@ -1,15 +1,17 @@
 # Shared by the helgrind tests of test/mpi (sourced, not run): one process
 # of a program under valgrind's race detector, and the reports that count.
 #
-# helgrind_check WHAT EXE LOG PATTERN: runs EXE with the installed mpiexec
-# under helgrind, logging to LOG; fails (status 1, saying why) when the
+# helgrind_check WHAT EXE LOG PATTERN [OPTION ...]: runs EXE with the
+# installed mpiexec under helgrind (with the valgrind OPTIONs given),
+# logging to LOG; fails (status 1, saying why) when the
 # program fails, when a report's stack matches the extended regular
 # expression PATTERN (the code under test; races elsewhere, as in
 # libfabric's threads, are not ours to judge), or when valgrind wrote no
 # summary. helgrind separates its reports by a line of dashes.
 helgrind_check() {
     local what=$1 exe=$2 log=$3 pattern=$4 status=0 reports
-    if ! "$MPICH_INFO_PREFIX/bin/mpiexec" -n 1 valgrind --tool=helgrind --log-file="$log" "$exe"; then
+    shift 4
+    if ! "$MPICH_INFO_PREFIX/bin/mpiexec" -n 1 valgrind --tool=helgrind "$@" --log-file="$log" "$exe"; then
         echo "$what under helgrind: expected it to pass, it failed"
         status=1
     fi
