@@ -11,6 +11,7 @@
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../limited_run.sh"
 work="${MPICH_INFO_TEST_OUT:?}/asserted_abort"
 rm -rf "$work"
 mkdir -p "$work"
@@ -28,10 +29,8 @@ for case in any_source any_tag exact_length no_locks same_size; do
         no_locks) hint=$case class=50 ;;
         same_size) hint=$case class=35 ;;
     esac
-    set +e
-    timeout 60 "$prefix/bin/mpiexec" -n 2 ./breaks "$case" < /dev/null > "$case.out" 2>&1
-    rc=$?
-    set -e
+    limited_run "$case" 60 "$case.out" "$prefix/bin/mpiexec" -n 2 ./breaks "$case" || continue
+    rc=$run_status
     if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || grep -q "kept going" "$case.out" ||
         { ! grep -q "$hint" "$case.out" && [ "$rc" -ne "$class" ]; }; then
         echo "FAILED: $case: expected the program to end with a message naming $hint" \

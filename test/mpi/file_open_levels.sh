@@ -9,6 +9,7 @@ set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 np=${MPICH_INFO_TEST_NP:-2}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../limited_run.sh"
 work="${MPICH_INFO_TEST_OUT:?}/file_open_levels"
 rm -rf "$work"
 mkdir -p "$work"
@@ -17,10 +18,9 @@ cd "$work"
 
 failed=0
 for level in single funneled serialized multiple; do
-    set +e
-    timeout 40 "$prefix/bin/mpiexec" -n "$np" ./open_rw "$level" > "$level.out" 2>&1
-    rc=$?
-    set -e
+    limited_run "$level at $np processes" 40 "$level.out" \
+        "$prefix/bin/mpiexec" -n "$np" ./open_rw "$level" || continue
+    rc=$run_status
     if [ "$rc" -eq 0 ] && grep -q "^No Errors" "$level.out"; then
         echo "ok: $level at $np processes"
     else

@@ -37,7 +37,9 @@ out="$out_dir/hashed_free_queued_vg.out"
 rm -f "$log"
 # The receiver (rank 0) under valgrind, the sender (rank 1) without.
 status=0
-if ! timeout 300 "$prefix/bin/mpiexec" -n 1 valgrind --log-file="$log" --error-exitcode=3 \
+# (a few seconds; the limit stays below the harness's 180 s, so that a hang
+# is reported here)
+if ! timeout 120 "$prefix/bin/mpiexec" -n 1 valgrind --log-file="$log" --error-exitcode=3 \
         --leak-check=full --show-leak-kinds=definite,indirect \
         --errors-for-leak-kinds=definite,indirect "$exe" : -n 1 "$exe" > "$out" 2>&1; then
     echo "FAILED: expected a clean run under valgrind with messages queued at MPI_Comm_free; its output:"

@@ -11,6 +11,7 @@
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../limited_run.sh"
 # shellcheck source=info_env/workdir.sh
 . "$here/info_env/workdir.sh"
 enter_workdir info_env
@@ -38,12 +39,14 @@ EXPECT_THREAD_LEVEL=$(printf '%s' "${MPIR_CVAR_DEFAULT_THREAD_LEVEL:-MPI_THREAD_
 export EXPECT_THREAD_LEVEL
 
 status=0
-# launch DESCRIPTION COMMAND...: run one launch; show its output on failure.
+# launch DESCRIPTION COMMAND...: run one launch (a second each; killed at
+# 60 s, test/limited_run.sh); show its output on failure.
 launch() {
     description=$1
     shift
-    if ! timeout 120 "$@" < /dev/null > launch.out 2>&1; then
-        echo "FAILED: $description"
+    limited_run "$description" 60 launch.out "$@" || return 0
+    if [ "$run_status" -ne 0 ]; then
+        echo "FAILED: $description: expected status 0, got $run_status (124: killed at 60 s)"
         echo "  command: $*"
         sed 's/^/  | /' launch.out | head -n 40
         status=1
@@ -103,8 +106,10 @@ expect_lines() {
 }
 
 # mpiinfo, the installed tool, prints each process's table in rank order.
-if timeout 120 "$mpiexec" -n 1 -wdir "$work/wdir" "$prefix/bin/mpiinfo" x "y z" : \
-        -n 2 "$prefix/bin/mpiinfo" < /dev/null > mpiinfo.out 2>&1; then
+if ! limited_run mpiinfo 60 mpiinfo.out "$mpiexec" -n 1 -wdir "$work/wdir" \
+        "$prefix/bin/mpiinfo" x "y z" : -n 2 "$prefix/bin/mpiinfo"; then
+    :
+elif [ "$run_status" -eq 0 ]; then
     awk '/^MPI_INFO_ENV of rank/ { rank = $4 } { print rank ": " $0 }' mpiinfo.out > mpiinfo.ranked
     # lines of mpiinfo.ranked are "rank: line"
     expect_lines mpiinfo.ranked "0: MPI_INFO_ENV of rank 0 of 3:" \
@@ -124,7 +129,7 @@ if timeout 120 "$mpiexec" -n 1 -wdir "$work/wdir" "$prefix/bin/mpiinfo" x "y z" 
         status=1
     fi
 else
-    echo "FAILED: mpiinfo did not run:"
+    echo "FAILED: mpiinfo: expected status 0, got $run_status (124: killed at 60 s):"
     sed 's/^/  | /' mpiinfo.out
     status=1
 fi

@@ -34,7 +34,8 @@ run "spawn_multiple: each command its own mpi_initial_errhandler" \
     -n 1 "$work/check" mpi_errors_return spawn-multiple mpi_errors_abort mpi_errors_return
 run "spawn with an unknown mpi_initial_errhandler" \
     -n 2 "$work/check" mpi_errors_are_fatal spawn mpi_errors_ignore
-if ! grep -q "mpi_initial_errhandler" run.out || ! grep -q "mpi_errors_ignore" run.out; then
+if [ -z "$hung_run" ] &&
+        { ! grep -q "mpi_initial_errhandler" run.out || ! grep -q "mpi_errors_ignore" run.out; }; then
     echo "FAILED: the refused spawn's message names neither the key nor the value given"
     sed 's/^/  | /' run.out | head -n 10
     status=1

@@ -13,6 +13,7 @@
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../limited_run.sh"
 work="${MPICH_INFO_TEST_OUT:?}/session_idle_abort"
 rm -rf "$work"
 mkdir -p "$work"
@@ -21,10 +22,8 @@ cd "$work"
 status=0
 
 for case in all one; do
-    set +e
-    timeout 60 "$prefix/bin/mpiexec" -n 2 ./aborts "$case" < /dev/null > "$case.out" 2>&1
-    rc=$?
-    set -e
+    limited_run "$case" 60 "$case.out" "$prefix/bin/mpiexec" -n 2 ./aborts "$case" || continue
+    rc=$run_status
     if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || grep -q "kept going" "$case.out" ||
         { ! grep -q "Fatal error" "$case.out" && [ "$rc" -ne 12 ]; }; then
         echo "FAILED: $case: expected the job to end with MPICH's \"Fatal error\" message" \

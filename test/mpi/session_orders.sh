@@ -21,6 +21,7 @@
 set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../limited_run.sh"
 work="${MPICH_INFO_TEST_OUT:?}/session_orders"
 rm -rf "$work"
 mkdir -p "$work"
@@ -28,26 +29,19 @@ cd "$work"
 "$prefix/bin/mpicc" -o orders "$here/session_orders/orders.c" -lpthread
 status=0
 
-# Each run takes about 2 s; one that hangs is stopped at run_limit seconds,
-# and the runs after a failure are named but left out, so that a failure is
-# reported well within the harness's time limit (where a kill would report
-# nothing and, to make audit, would not count as the test noticing).
+# Each run takes about 2 s; one that hangs is stopped at run_limit seconds
+# (test/limited_run.sh: the runs after it are left out).
 run_limit=30
 run() {
-    if [ "$status" -ne 0 ]; then
-        echo "not run after the failure above: $2 ${3:-} at $1 processes"
-        return 0
-    fi
-    set +e
-    timeout "$run_limit" "$prefix/bin/mpiexec" -n "$1" ./orders "$2" ${3:+"$3"} < /dev/null \
-        > run.out 2>&1
-    rc=$?
-    set -e
+    local what="$2${3:+ $3} at $1 processes"
+    limited_run "$what" "$run_limit" run.out \
+        "$prefix/bin/mpiexec" -n "$1" ./orders "$2" ${3:+"$3"} || return 0
+    rc=$run_status
     if [ "$rc" -eq 0 ]; then
-        echo "ok: $2 ${3:-} at $1 processes"
+        echo "ok: $what"
     else
         [ "$rc" -eq 124 ] && why="killed after $run_limit s" || why="status $rc"
-        echo "FAILED: $2 ${3:-} at $1 processes: expected status 0, got $why"
+        echo "FAILED: $what: expected status 0, got $why"
         sed 's/^/  | /' run.out | head -n 20
         status=1
     fi

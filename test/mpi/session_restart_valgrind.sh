@@ -24,6 +24,7 @@ fi
 # not MPI's, and MPICH needs none of them here.
 export HWLOC_COMPONENTS=-pci,-opencl,-gl
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../limited_run.sh"
 exe="$out_dir/session_restart_cycles"
 "$prefix/bin/mpicc" -g -o "$exe" "$here/session_restart/cycles.c"
 status=0
@@ -32,10 +33,12 @@ for run in "1 in-main" "4 in-main" "2 at-exit"; do
     log="$out_dir/session_restart_cycles.${run// /-}.valgrind"
     # (word splitting of $run is wanted: the cycles and the mode)
     # shellcheck disable=SC2086
-    if ! timeout 50 "$prefix/bin/mpiexec" -n 1 valgrind --log-file="$log" --error-exitcode=3 \
-            --leak-check=full --show-leak-kinds=definite,indirect \
-            --errors-for-leak-kinds=definite,indirect "$exe" $run > /dev/null 2>&1; then
-        echo "FAILED: $run: expected a clean run under valgrind; its report:"
+    limited_run "$run" 50 /dev/null "$prefix/bin/mpiexec" -n 1 valgrind --log-file="$log" \
+        --error-exitcode=3 --leak-check=full --show-leak-kinds=definite,indirect \
+        --errors-for-leak-kinds=definite,indirect "$exe" $run || continue
+    if [ "$run_status" -ne 0 ]; then
+        echo "FAILED: $run: expected a clean run under valgrind, got status $run_status" \
+            "(124: killed at 50 s); its report:"
         grep -B2 -A12 'Invalid\|uninitialised\|lost in\|Process terminating' "$log" | head -n 40
         status=1
         continue

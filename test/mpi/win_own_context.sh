@@ -15,6 +15,7 @@ set -eu
 prefix=${MPICH_INFO_PREFIX:?}
 np=${MPICH_INFO_TEST_NP:-2}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../limited_run.sh"
 device=$("$prefix/bin/mpichversion" | sed -n 's/^MPICH Device:[[:space:]]*//p')
 if [ "$device" != ch4:ofi ]; then
     echo "only ch4:ofi gives a window a transmit context of its own (this build: $device)"
@@ -42,11 +43,14 @@ run_case() {
     for flavour in create allocate shared dynamic; do
         for ordering in none default; do
             local out="$name.$flavour.$ordering.out"
-            if env "$@" timeout 60 "$prefix/bin/mpiexec" -n "$np" \
-                    ./ordering "$expect" "$flavour" "$ordering" > "$out" 2>&1; then
+            limited_run "$name, $flavour, ordering $ordering" 60 "$out" env "$@" \
+                "$prefix/bin/mpiexec" -n "$np" ./ordering "$expect" "$flavour" "$ordering" ||
+                continue
+            if [ "$run_status" -eq 0 ]; then
                 echo "$name, $flavour, ordering $ordering: passed"
             else
-                echo "FAILED: $name, $flavour, ordering $ordering (expected set_info to $promise)"
+                echo "FAILED: $name, $flavour, ordering $ordering (expected set_info to" \
+                    "$promise; status $run_status, 124: killed at 60 s)"
                 sed 's/^/  | /' "$out" | head -n 40
                 failed=1
             fi

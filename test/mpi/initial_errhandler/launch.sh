@@ -1,6 +1,7 @@
 # Sourced by initial_errhandler.sh and initial_errhandler_spawn.sh, with
 # $here and $prefix set and the name of the test's own directory as $1:
 # builds initial_errhandler/check.c there and defines run().
+. "$here/../limited_run.sh"
 work="${MPICH_INFO_TEST_OUT:?}/$1"
 rm -rf "$work"
 mkdir -p "$work"
@@ -9,18 +10,17 @@ cd "$work"
 mpiexec=$prefix/bin/mpiexec
 status=0
 
-# run WHAT mpiexec-arguments...: the launch must succeed.
+# run WHAT mpiexec-arguments...: the launch must succeed (a few seconds;
+# killed at 60 s, test/limited_run.sh).
 run() {
     what=$1
     shift
-    set +e
-    timeout 120 "$mpiexec" "$@" < /dev/null > run.out 2>&1
-    rc=$?
-    set -e
+    limited_run "$what" 60 run.out "$mpiexec" "$@" || return 0
+    rc=$run_status
     if [ "$rc" -eq 0 ]; then
         echo "ok: $what"
     else
-        echo "FAILED: $what (mpiexec $*): expected status 0, got $rc"
+        echo "FAILED: $what (mpiexec $*): expected status 0, got $rc (124: killed at 60 s)"
         sed 's/^/  | /' run.out | head -n 20
         status=1
     fi
