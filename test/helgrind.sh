@@ -2,17 +2,21 @@
 # of a program under valgrind's race detector, and the reports that count.
 #
 # helgrind_check WHAT EXE LOG PATTERN [OPTION ...]: runs EXE with the
-# installed mpiexec under helgrind (with the valgrind OPTIONs given),
-# logging to LOG; fails (status 1, saying why) when the
+# installed mpiexec under helgrind (with the valgrind OPTIONs given; killed
+# after helgrind_limit seconds, below the harness's 180 s, so that a hang
+# is reported here), logging to LOG; fails (status 1, saying why) when the
 # program fails, when a report's stack matches the extended regular
 # expression PATTERN (the code under test; races elsewhere, as in
 # libfabric's threads, are not ours to judge), or when valgrind wrote no
 # summary. helgrind separates its reports by a line of dashes.
+helgrind_limit=120
 helgrind_check() {
-    local what=$1 exe=$2 log=$3 pattern=$4 status=0 reports
+    local what=$1 exe=$2 log=$3 pattern=$4 status=0 rc=0 reports
     shift 4
-    if ! "$MPICH_INFO_PREFIX/bin/mpiexec" -n 1 valgrind --tool=helgrind "$@" --log-file="$log" "$exe"; then
-        echo "$what under helgrind: expected it to pass, it failed"
+    timeout -k 10 "$helgrind_limit" "$MPICH_INFO_PREFIX/bin/mpiexec" -n 1 \
+        valgrind --tool=helgrind "$@" --log-file="$log" "$exe" || rc=$?
+    if [ "$rc" -ne 0 ]; then
+        echo "$what under helgrind: expected status 0, got $rc (124: killed at $helgrind_limit s)"
         status=1
     fi
     reports=$(awk -v p="$pattern" '

@@ -6,7 +6,8 @@
 # does not count a kill as the test noticing, sees the failure.
 #
 # limited_run WHAT LIMIT OUT COMMAND ...: runs COMMAND (input /dev/null,
-# output and errors to OUT), killed after LIMIT seconds; its exit status is
+# output and errors to OUT), stopped after LIMIT seconds (and killed 10 s
+# later if it ignores that); its exit status is
 # left in run_status (124: killed at the limit) and limited_run returns 0.
 # After an earlier run was killed, it runs nothing, says that WHAT was not
 # run, and returns 1. The caller judges run_status and reports the run.
@@ -19,10 +20,8 @@ limited_run() {
         echo "not run after the run that hung ($hung_run): $what"
         return 1
     fi
-    set +e
-    timeout "$limit" "$@" < /dev/null > "$out" 2>&1
-    run_status=$?
-    set -e
+    run_status=0
+    timeout -k 10 "$limit" "$@" < /dev/null > "$out" 2>&1 || run_status=$?
     if [ "$run_status" -eq 124 ]; then
         hung_run=$what
     fi

@@ -42,7 +42,8 @@ status=0
 if ! timeout 120 "$prefix/bin/mpiexec" -n 1 valgrind --log-file="$log" --error-exitcode=3 \
         --leak-check=full --show-leak-kinds=definite,indirect \
         --errors-for-leak-kinds=definite,indirect "$exe" : -n 1 "$exe" > "$out" 2>&1; then
-    echo "FAILED: expected a clean run under valgrind with messages queued at MPI_Comm_free; its output:"
+    echo "FAILED: expected a clean run under valgrind with messages queued at MPI_Comm_free" \
+        "(124: killed at the 120 s limit); its output:"
     tail -n 20 "$out"
     echo "valgrind's report:"
     grep -B2 -A12 'Invalid\|uninitialised\|lost in\|Process terminating' "$log" | head -n 60

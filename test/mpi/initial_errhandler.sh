@@ -94,7 +94,8 @@ if ! limited_run "mpiinfo, mpi_errors_return" 60 mpiinfo.out \
 elif [ "$run_status" -eq 0 ] && grep -q "mpi_initial_errhandler *mpi_errors_return" mpiinfo.out; then
     echo "ok: mpiinfo shows mpi_initial_errhandler mpi_errors_return"
 else
-    echo "FAILED: mpiinfo under -initial-errhandler mpi_errors_return does not show it"
+    echo "FAILED: mpiinfo under -initial-errhandler mpi_errors_return: expected status 0 and" \
+        "'mpi_initial_errhandler mpi_errors_return', got status $run_status and:"
     sed 's/^/  | /' mpiinfo.out | head -n 20
     status=1
 fi

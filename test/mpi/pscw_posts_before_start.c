@@ -1,17 +1,21 @@
 /* Generalized active target synchronization (MPI-4.1 12.5.2) with posts
  * that have arrived before the start they belong to: in each round, every
  * process but one (the origin) posts an exposure epoch to the origin, and
- * the origin waits until the posts are surely there, then accesses the
- * targets one at a time (MPI_Win_start with a group of one, a put,
+ * the origin waits until the posts are there, then accesses the targets
+ * one at a time (MPI_Win_start with a group of one, a put,
  * MPI_Win_complete). A start must return once its group has posted,
  * however many other posts arrived before it (12.5.2: MPI_WIN_START may
- * wait only for the matching MPI_WIN_POST calls of its group). So the
- * first start of a round always meets more posts than its group holds,
- * with no help from the timing: a start that waits for exactly its
+ * wait only for the matching MPI_WIN_POST calls of its group). The origin
+ * cannot see the posts arrive; it waits for a message each target sends
+ * after its post, then keeps MPI's progress going for SETTLE_SECONDS more,
+ * for posts that travel by another path. So the first start of a round
+ * meets more posts than its group holds, in each run tried, where a timing
+ * test met that in some runs only: a start that waits for exactly its
  * group's number of posts (MPICH 4.0.2, test/audit/
- * pscw-start-exact-post-count) waits forever in round 0. A round not
- * over within ROUND_SECONDS fails the run, the process it expires in naming
- * itself and the round (make audit does not count a kill at the time limit).
+ * pscw-start-exact-post-count) waits forever in round 0. A round not over
+ * within ROUND_SECONDS fails the run, the process it expires in naming
+ * itself and the round (make audit does not count a kill at the time
+ * limit).
  * mpich-info-test: np=3,4 section=fixes */
 #include "check.h"
 #include <signal.h>
@@ -37,6 +41,7 @@ static void round_overdue(int sig)
 
 static void arm_round_deadline(int rank, int round)
 {
+    alarm(0);   /* (the text changes: no handler may read it meanwhile) */
     overdue_length = snprintf(overdue_text, sizeof overdue_text,
                               "FAIL: rank %d: round %d of %d not over within %d s: expected"
                               " each MPI_Win_start to return once its target had posted,"
