@@ -61,6 +61,18 @@ static inline int error_class(int rc)
               error_class_name(want), error_class_name(cls_), cls_);        \
     } while (0)
 
+/* MPI_Session_init asking for the thread level named LEVEL (such as
+ * "MPI_THREAD_MULTIPLE") with MPI_ERRORS_RETURN; returns its error code. */
+static inline int session_init_at(const char *level, MPI_Session * session)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "thread_level", level);
+    int rc = MPI_Session_init(info, MPI_ERRORS_RETURN, session);
+    MPI_Info_free(&info);
+    return rc;
+}
+
 /* A new info holding the (key, value) pairs of a NULL-terminated list
  * {key, value, key, value, ..., NULL}. */
 static inline MPI_Info info_of(const char *const *pairs)

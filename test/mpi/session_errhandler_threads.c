@@ -62,11 +62,7 @@ static void *churn(void *arg)
 static int one_session(void)
 {
     MPI_Session session = MPI_SESSION_NULL;
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "thread_level", "MPI_THREAD_MULTIPLE");
-    CHECK_CLASS(MPI_Session_init(info, MPI_ERRORS_RETURN, &session), MPI_SUCCESS);
-    MPI_Info_free(&info);
+    CHECK_CLASS(session_init_at("MPI_THREAD_MULTIPLE", &session), MPI_SUCCESS);
     if (session == MPI_SESSION_NULL)
         return 0;
     for (int j = 0; j < CALLS; j++) {
