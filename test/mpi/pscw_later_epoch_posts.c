@@ -16,39 +16,13 @@
  * rma/pscw_ordering_shm hung.)
  * mpich-info-test: np=4 section=fixes */
 #include "check.h"
-#include <signal.h>
+#include "round_deadline.h"
 #include <stdlib.h>
-#include <unistd.h>
 
 #define ROUNDS 300
 /* a round takes milliseconds (about 50 on average with Debian's package
  * on 2 cores) */
 #define ROUND_SECONDS 30
-
-/* What the process says if its round is overdue, written before the round
- * starts: the handler may only write it out. */
-static char overdue_text[256];
-static int overdue_length;
-
-static void round_overdue(int sig)
-{
-    ssize_t written = write(STDERR_FILENO, overdue_text, overdue_length);
-    (void) written;
-    (void) sig;
-    _exit(1);
-}
-
-static void arm_round_deadline(int rank, int round)
-{
-    overdue_length = snprintf(overdue_text, sizeof overdue_text,
-                              "FAIL: rank %d: round %d of %d not over within %d s: expected"
-                              " every MPI_Win_start to return once the processes of its group"
-                              " had posted, got this process still in the round\n",
-                              rank, round, ROUNDS, ROUND_SECONDS);
-    if (overdue_length >= (int) sizeof overdue_text)
-        overdue_length = sizeof overdue_text - 1;
-    alarm(ROUND_SECONDS);
-}
 
 /* The group of the processes of WORLD_GROUP with rank parity PARITY. */
 static MPI_Group parity_group(MPI_Group world_group, int nproc, int parity)
@@ -103,9 +77,10 @@ int main(int argc, char **argv)
                      &buf, &win);
     MPI_Group mine = rank % 2 ? odd : even, other = rank % 2 ? even : odd;
 
-    signal(SIGALRM, round_overdue);
     for (int round = 0; round < ROUNDS; round++) {
-        arm_round_deadline(rank, round);
+        arm_round_deadline(rank, round, ROUNDS, ROUND_SECONDS,
+                           "every MPI_Win_start to return once the processes of its group"
+                           " had posted");
         /* The rounds are kept apart, so that every post of a process's next
          * epoch is sent after those of its current one have been (the
          * messages of the epochs of one round are ordered by their

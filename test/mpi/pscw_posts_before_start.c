@@ -18,39 +18,13 @@
  * limit).
  * mpich-info-test: np=3,4 section=fixes */
 #include "check.h"
-#include <signal.h>
-#include <unistd.h>
+#include "round_deadline.h"
 
 #define ROUNDS 12
 #define ROUND_SECONDS 20
 /* after the targets' messages, the time the origin keeps MPI's progress
  * going, for posts that travel by another path than those messages */
 #define SETTLE_SECONDS 0.02
-
-static char overdue_text[256];
-static int overdue_length;
-
-/* The handler may only write out what was prepared before the round. */
-static void round_overdue(int sig)
-{
-    ssize_t written = write(STDERR_FILENO, overdue_text, overdue_length);
-    (void) written;
-    (void) sig;
-    _exit(1);
-}
-
-static void arm_round_deadline(int rank, int round)
-{
-    alarm(0);   /* (the text changes: no handler may read it meanwhile) */
-    overdue_length = snprintf(overdue_text, sizeof overdue_text,
-                              "FAIL: rank %d: round %d of %d not over within %d s: expected"
-                              " each MPI_Win_start to return once its target had posted,"
-                              " whatever other posts had arrived, got this process still"
-                              " in the round\n", rank, round, ROUNDS, ROUND_SECONDS);
-    if (overdue_length >= (int) sizeof overdue_text)
-        overdue_length = sizeof overdue_text - 1;
-    alarm(ROUND_SECONDS);
-}
 
 /* The origin's side of a round: every other process has posted once it
  * has sent its message; then one access epoch per target. */
@@ -90,10 +64,11 @@ int main(int argc, char **argv)
     MPI_Comm_group(MPI_COMM_WORLD, &world_group);
     MPI_Win_allocate(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &buf, &win);
 
-    signal(SIGALRM, round_overdue);
     for (int round = 0; round < ROUNDS; round++) {
         int origin = round % nproc;
-        arm_round_deadline(rank, round);
+        arm_round_deadline(rank, round, ROUNDS, ROUND_SECONDS,
+                           "each MPI_Win_start to return once its target had posted,"
+                           " whatever other posts had arrived");
         *buf = -1;
         MPI_Barrier(MPI_COMM_WORLD);
         if (rank == origin) {
