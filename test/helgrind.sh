@@ -1,6 +1,28 @@
 # Shared by the helgrind tests of test/mpi (sourced, not run): one process
 # of a program under valgrind's race detector, and the reports that count.
 #
+# helgrind_test PROGRAM PATTERN [OPTION ...]: the whole test. Builds
+# test/mpi/PROGRAM.c with the installed mpicc (with -g) in
+# MPICH_INFO_TEST_OUT, runs helgrind_check on it (log PROGRAM_hg.helgrind
+# there) and exits: 0 saying " No Errors", 1, or 77 (skipped, saying
+# why) where valgrind is not installed.
+helgrind_test() {
+    local program=$1 pattern=$2 out_dir=${MPICH_INFO_TEST_OUT:?}
+    shift 2
+    if ! command -v valgrind > /dev/null; then
+        echo "SKIP: valgrind is not installed"
+        exit 77
+    fi
+    local exe="$out_dir/${program}_hg"
+    "${MPICH_INFO_PREFIX:?}/bin/mpicc" -g -o "$exe" "$helgrind_sources/$program.c"
+    if helgrind_check "$program" "$exe" "$exe.helgrind" "$pattern" "$@"; then
+        echo " No Errors"
+        exit 0
+    fi
+    exit 1
+}
+helgrind_sources=$(cd "$(dirname "${BASH_SOURCE[0]}")/mpi" && pwd)
+
 # helgrind_check WHAT EXE LOG PATTERN [OPTION ...]: runs EXE with the
 # installed mpiexec under helgrind (with the valgrind OPTIONs given; killed
 # after helgrind_limit seconds, below the harness's 180 s, so that a hang

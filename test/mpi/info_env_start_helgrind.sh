@@ -12,19 +12,8 @@
 # reads by the first pair set under the lock.)
 # mpich-info-test: np=1 section=sessions
 set -eu
-prefix=${MPICH_INFO_PREFIX:?}
-out_dir=${MPICH_INFO_TEST_OUT:?}
-if ! command -v valgrind > /dev/null; then
-    echo "SKIP: valgrind is not installed"
-    exit 77
-fi
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../helgrind.sh"
-exe="$out_dir/info_env_start_hg"
-"$prefix/bin/mpicc" -g -o "$exe" "$here/info_env_start_threads.c"
-status=0
-helgrind_check info_env_start_threads "$exe" "$out_dir/info_env_start_hg.helgrind" \
+helgrind_test info_env_start_threads \
     'MPIR_Info_store_destroy|MPIR_Info_init_object|MPIR_Info_reset_env|MPIR_Info_setup_env' \
-    --free-is-write=yes || status=1
-[ "$status" -eq 0 ] && echo " No Errors"
-exit "$status"
+    --free-is-write=yes

@@ -8,19 +8,7 @@
 # dozens of such reports, so the check sees races when they are there.
 # mpich-info-test: np=1 section=sessions
 set -eu
-prefix=${MPICH_INFO_PREFIX:?}
-out_dir=${MPICH_INFO_TEST_OUT:?}
-if ! command -v valgrind > /dev/null; then
-    echo "SKIP: valgrind is not installed"
-    exit 77
-fi
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../helgrind.sh"
-exe="$out_dir/info_threads_hg"
-"$prefix/bin/mpicc" -g -o "$exe" "$here/info_threads.c"
-status=0
 # (the routines of MPICH's info code, not the test's own file name)
-helgrind_check info_threads "$exe" "$out_dir/info_threads_hg.helgrind" \
-    'P?MPI_Info_|MPIR_Info|MPII_Info|info_store' || status=1
-[ "$status" -eq 0 ] && echo " No Errors"
-exit "$status"
+helgrind_test info_threads 'P?MPI_Info_|MPIR_Info|MPII_Info|info_store'

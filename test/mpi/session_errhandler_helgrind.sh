@@ -12,18 +12,6 @@
 # tried. Reports on any field of MPIR_ThreadInfo count (isThreaded is one).
 # mpich-info-test: np=1 section=sessions
 set -eu
-prefix=${MPICH_INFO_PREFIX:?}
-out_dir=${MPICH_INFO_TEST_OUT:?}
-if ! command -v valgrind > /dev/null; then
-    echo "SKIP: valgrind is not installed"
-    exit 77
-fi
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../helgrind.sh"
-exe="$out_dir/session_errhandler_hg"
-"$prefix/bin/mpicc" -g -o "$exe" "$here/session_errhandler_threads.c"
-status=0
-helgrind_check session_errhandler_threads "$exe" "$out_dir/session_errhandler_hg.helgrind" \
-    'data symbol "MPIR_ThreadInfo"' || status=1
-[ "$status" -eq 0 ] && echo " No Errors"
-exit "$status"
+helgrind_test session_errhandler_threads 'data symbol "MPIR_ThreadInfo"'
