@@ -34,7 +34,7 @@ for case in any_source any_tag exact_length no_locks same_size; do
     if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || grep -q "kept going" "$case.out" ||
         { ! grep -q "$hint" "$case.out" && [ "$rc" -ne "$class" ]; }; then
         echo "FAILED: $case: expected the program to end with a message naming $hint" \
-            "or exit status $class, got exit status $rc (124: killed at the time limit) and:"
+            "or exit status $class, got $run_outcome and:"
         sed 's/^/  | /' "$case.out" | head -n 20
         status=1
     else

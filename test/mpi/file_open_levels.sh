@@ -25,7 +25,7 @@ for level in single funneled serialized multiple; do
         echo "ok: $level at $np processes"
     else
         echo "FAILED: $level at $np processes: expected exit status 0 and 'No Errors'," \
-            "got status $rc (124: killed at the 40 s limit) and:"
+            "got $run_outcome and:"
         sed 's/^/    /' "$level.out" | head -n 30
         failed=1
     fi

@@ -46,7 +46,7 @@ launch() {
     shift
     limited_run "$description" 60 launch.out "$@" || return 0
     if [ "$run_status" -ne 0 ]; then
-        echo "FAILED: $description: expected status 0, got $run_status (124: killed at 60 s)"
+        echo "FAILED: $description: expected status 0, got $run_outcome"
         echo "  command: $*"
         sed 's/^/  | /' launch.out | head -n 40
         status=1
@@ -129,7 +129,7 @@ elif [ "$run_status" -eq 0 ]; then
         status=1
     fi
 else
-    echo "FAILED: mpiinfo: expected status 0, got $run_status (124: killed at 60 s):"
+    echo "FAILED: mpiinfo: expected status 0, got $run_outcome:"
     sed 's/^/  | /' mpiinfo.out
     status=1
 fi

@@ -52,7 +52,7 @@ expect_fatal() {
     if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || grep -q "went on after the error" fatal.out ||
             { ! grep -q "$message" fatal.out && [ "$rc" -ne "$class" ]; }; then
         echo "FAILED: $what: expected every process to end, with \"$message\" or status" \
-            "$class; got status $rc"
+            "$class; got $run_outcome"
         sed 's/^/  | /' fatal.out | head -n 20
         status=1
     else
@@ -81,7 +81,7 @@ if ! limited_run "an unknown name" 60 unknown.out \
 elif [ "$run_status" -eq 0 ] || [ "$run_status" -eq 124 ] || [ -e started.txt ] ||
         ! grep -q "mpi_errors_ignore" unknown.out || ! grep -q "mpi_errors_return" unknown.out; then
     echo "FAILED: -initial-errhandler mpi_errors_ignore: expected mpiexec to fail naming the" \
-        "value and the valid names, starting nothing; got status $run_status"
+        "value and the valid names, starting nothing; got $run_outcome"
     sed 's/^/  | /' unknown.out | head -n 10
     status=1
 else
@@ -95,7 +95,7 @@ elif [ "$run_status" -eq 0 ] && grep -q "mpi_initial_errhandler *mpi_errors_retu
     echo "ok: mpiinfo shows mpi_initial_errhandler mpi_errors_return"
 else
     echo "FAILED: mpiinfo under -initial-errhandler mpi_errors_return: expected status 0 and" \
-        "'mpi_initial_errhandler mpi_errors_return', got status $run_status and:"
+        "'mpi_initial_errhandler mpi_errors_return', got $run_outcome and:"
     sed 's/^/  | /' mpiinfo.out | head -n 20
     status=1
 fi

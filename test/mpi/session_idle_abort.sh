@@ -27,8 +27,8 @@ for case in all one; do
     if [ "$rc" -eq 0 ] || [ "$rc" -eq 124 ] || grep -q "kept going" "$case.out" ||
         { ! grep -q "Fatal error" "$case.out" && [ "$rc" -ne 12 ]; }; then
         echo "FAILED: $case: expected the job to end with MPICH's \"Fatal error\" message" \
-            "and a non-zero exit status, or exit status 12 (MPI_ERR_ARG), got exit status" \
-            "$rc (124: killed at the time limit) and:"
+            "and a non-zero exit status, or exit status 12 (MPI_ERR_ARG), got" \
+            "$run_outcome and:"
         sed 's/^/  | /' "$case.out" | head -n 20
         status=1
     else

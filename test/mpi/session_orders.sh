@@ -40,8 +40,7 @@ run() {
     if [ "$rc" -eq 0 ]; then
         echo "ok: $what"
     else
-        [ "$rc" -eq 124 ] && why="killed after $run_limit s" || why="status $rc"
-        echo "FAILED: $what: expected status 0, got $why"
+        echo "FAILED: $what: expected status 0, got $run_outcome"
         sed 's/^/  | /' run.out | head -n 20
         status=1
     fi

@@ -37,8 +37,8 @@ for run in "1 in-main" "4 in-main" "2 at-exit"; do
         --error-exitcode=3 --leak-check=full --show-leak-kinds=definite,indirect \
         --errors-for-leak-kinds=definite,indirect "$exe" $run || continue
     if [ "$run_status" -ne 0 ]; then
-        echo "FAILED: $run: expected a clean run under valgrind, got status $run_status" \
-            "(124: killed at 50 s); its report:"
+        echo "FAILED: $run: expected a clean run under valgrind, got $run_outcome;" \
+            "its report:"
         grep -B2 -A12 'Invalid\|uninitialised\|lost in\|Process terminating' "$log" | head -n 40
         status=1
         continue

@@ -50,7 +50,7 @@ run_case() {
                 echo "$name, $flavour, ordering $ordering: passed"
             else
                 echo "FAILED: $name, $flavour, ordering $ordering (expected set_info to" \
-                    "$promise; status $run_status, 124: killed at 60 s)"
+                    "$promise; $run_outcome)"
                 sed 's/^/  | /' "$out" | head -n 40
                 failed=1
             fi

@@ -20,7 +20,7 @@ run() {
     if [ "$rc" -eq 0 ]; then
         echo "ok: $what"
     else
-        echo "FAILED: $what (mpiexec $*): expected status 0, got $rc (124: killed at 60 s)"
+        echo "FAILED: $what (mpiexec $*): expected status 0, got $run_outcome"
         sed 's/^/  | /' run.out | head -n 20
         status=1
     fi
